@@ -1,0 +1,139 @@
+import type { EventName } from '../events/names.ts';
+
+/** Where a configuration source sits in the precedence order (claude-code-hooks.md §6.1). */
+export type Scope =
+  | 'managed'
+  | 'policy'
+  | 'user'
+  | 'project'
+  | 'local'
+  | 'plugin'
+  | 'frontmatter'
+  | 'session'
+  | 'cli';
+
+/**
+ * The wire format a handler was written in. It decides the payload shape the handler receives
+ * and how its output is read (other-agents-hooks.md §1.3: the casing of a Copilot event key
+ * chooses between `copilot` and `copilot-compat`).
+ */
+export type Dialect = 'claude' | 'copilot' | 'copilot-compat' | 'vscode';
+
+export type HandlerType = 'command' | 'http' | 'prompt' | 'agent' | 'mcp_tool' | 'function';
+
+/** Where one handler came from: file, JSON pointer into it, scope, and a resolved position. */
+export interface SourceRef {
+  file: string;
+  pointer: string;
+  scope: Scope;
+  line?: number;
+  column?: number;
+  /** Set for plugin hooks: substituted for `${CLAUDE_PLUGIN_ROOT}`. */
+  pluginRoot?: string;
+  /** Set for plugin hooks: the plugin's persistent data directory (`CLAUDE_PLUGIN_DATA`). */
+  pluginData?: string;
+  /** Namespace used for deduplication (plugin or skill root), claude-code-hooks.md §4.9. */
+  namespace?: string;
+}
+
+/**
+ * Every way a dialect names the program to run. The command runner resolves these into one
+ * executable + argv per OS; the loader only copies what the file said.
+ */
+export interface CommandFields {
+  /** Claude / VS Code / Copilot cross-platform shell command. */
+  command?: string;
+  /** Claude `shell`: which shell runs `command`. Default `/bin/sh` on POSIX. */
+  shell?: 'bash' | 'powershell';
+  /** Claude exec form (`command` + `args`, no shell) or Copilot `exec` + `args`. */
+  args?: string[];
+  /** Copilot `exec`: binary run without a shell. */
+  exec?: string;
+  /** Copilot `bash` (POSIX) and `powershell` (Windows) keys. */
+  bash?: string;
+  powershell?: string;
+  /** VS Code per-OS overrides. */
+  windows?: string;
+  linux?: string;
+  osx?: string;
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+export interface HttpFields {
+  url: string;
+  headers?: Record<string, string>;
+  allowedEnvVars?: string[];
+}
+
+export interface PromptFields {
+  prompt: string;
+  model?: string;
+  continueOnBlock?: boolean;
+}
+
+export interface McpToolFields {
+  server: string;
+  tool: string;
+  input?: Record<string, unknown>;
+}
+
+interface HandlerBase {
+  /** Canonical event this handler is registered for. */
+  event: EventName;
+  /** The event key exactly as written in the source (e.g. `preToolUse`, `agentStop`). */
+  eventKey: string;
+  dialect: Dialect;
+  source: SourceRef;
+  /** Raw matcher string as written; undefined when absent. */
+  matcher?: string;
+  /** Claude `if` permission rule (claude-code-hooks.md §5.3). */
+  if?: string;
+  /** Explicit timeout in milliseconds; undefined means the event/profile default applies. */
+  timeoutMs?: number;
+  statusMessage?: string;
+  onFailure?: 'block' | 'ignore';
+  async?: boolean;
+  asyncRewake?: boolean;
+  once?: boolean;
+  /** Identity for deduplication (claude-code-hooks.md §4.9); undefined = never deduplicated. */
+  identity?: string;
+}
+
+export interface CommandHandler extends HandlerBase {
+  type: 'command';
+  spec: CommandFields;
+}
+export interface HttpHandler extends HandlerBase {
+  type: 'http';
+  spec: HttpFields;
+}
+export interface PromptHandler extends HandlerBase {
+  type: 'prompt';
+  spec: PromptFields;
+}
+export interface AgentHandler extends HandlerBase {
+  type: 'agent';
+  spec: PromptFields;
+}
+export interface McpToolHandler extends HandlerBase {
+  type: 'mcp_tool';
+  spec: McpToolFields;
+}
+export interface FunctionHandler extends HandlerBase {
+  type: 'function';
+  spec: {
+    id: string;
+    callback: (input: Record<string, unknown>, signal: AbortSignal) => unknown;
+    errorMessage?: string;
+  };
+}
+
+/** One handler, normalized from any dialect. */
+export type NormalizedHandler =
+  | CommandHandler
+  | HttpHandler
+  | PromptHandler
+  | AgentHandler
+  | McpToolHandler
+  | FunctionHandler;

@@ -1,0 +1,65 @@
+import type { NormalizedHandler } from '../config/model.ts';
+import type { EventName } from '../events/names.ts';
+
+/**
+ * What the engine hands to any runner. Runners never interpret decisions: they report what the
+ * handler produced, and the engine's interpreter turns that into an outcome.
+ */
+export interface RunRequest<H extends NormalizedHandler = NormalizedHandler> {
+  handler: H;
+  event: EventName;
+  /** The payload already rendered in the handler's dialect. */
+  payload: Record<string, unknown>;
+  /** `JSON.stringify(payload)`, computed once per dispatch and dialect. */
+  payloadJson: string;
+  /** Project root: `CLAUDE_PROJECT_DIR`, base of relative `cwd`. */
+  projectDir: string;
+  sessionId: string;
+  /** Effective timeout (explicit, else event/profile default). */
+  timeoutMs: number;
+  signal: AbortSignal;
+  /** Base environment for processes (defaults to `process.env`). */
+  env: NodeJS.ProcessEnv;
+  /** Merged policy keys that runners enforce (claude-code-hooks.md §6.2). */
+  policy: RunnerPolicy;
+  /** Called with each progress message a handler reports while it runs. */
+  onProgress?: (message: string) => void;
+}
+
+export interface RunnerPolicy {
+  allowedHttpHookUrls?: string[];
+  httpHookAllowedEnvVars?: string[];
+}
+
+/**
+ * The raw result of one handler run. Process-backed runners fill every field; other runners
+ * behave "like a command": a JSON answer is `exitCode: 0` with `stdout` holding the JSON text,
+ * a blocking answer is `exitCode: 2` with `stderr` holding the reason, and a transport failure
+ * (HTTP 500, connection refused, model missing) is `failure`.
+ */
+export interface RunnerResult {
+  exitCode: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  cancelled: boolean;
+  /** Set when the handler could not be started at all; never confused with exit code 127. */
+  spawnError?: { code: string; message: string };
+  /** Set when a non-process runner failed (network error, non-2xx, bad model answer). */
+  failure?: { code: string; message: string };
+  durationMs: number;
+  stdoutTruncated?: boolean;
+  stderrTruncated?: boolean;
+  /** Copilot progress lines separated from stdout. */
+  progress?: string[];
+  /** `export NAME=value` lines a hook wrote to `CLAUDE_ENV_FILE`. */
+  envExports?: Record<string, string>;
+  pid?: number;
+  /** Non-fatal observations (e.g. CLAUDE_HOOK_INPUT omitted because the input was too large). */
+  notes?: string[];
+}
+
+export type HandlerRunner<H extends NormalizedHandler = NormalizedHandler> = (
+  request: RunRequest<H>,
+) => Promise<RunnerResult>;
