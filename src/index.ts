@@ -1,1 +1,44 @@
-export const x = 1;
+/**
+ * agent-hooks: one hook engine for every coding agent. This barrel is the whole public API;
+ * heavy features (LLM, MCP) live behind the `agent-hooks/llm` and `agent-hooks/mcp` subpaths.
+ */
+export type {
+  CommandFields,
+  Dialect,
+  HandlerType,
+  NormalizedHandler,
+  Scope,
+  SourceRef,
+} from './config/model.ts';
+export { type ConfigKind, type ReadOptions, type ReadResult, readConfig } from './config/read-config.ts';
+export type { DispatchOptions, HookEngineOptions, InlineSource } from './engine/engine.ts';
+export { createHookEngine, HookEngine } from './engine/engine.ts';
+export { PROFILE_NAMES, PROFILES, type Profile, type ProfileName } from './engine/profiles.ts';
+export type {
+  Decision,
+  DispatchResult,
+  HookRunReport,
+  HostMessages,
+  Outcome,
+  SkippedReport,
+} from './engine/result.ts';
+export { SessionHandle } from './engine/session-handle.ts';
+export type { TelemetryEvent, TelemetryListener } from './engine/telemetry.ts';
+export {
+  type CodeInfo,
+  type Diagnostic,
+  diagnostic,
+  ERROR_CODES,
+  type ErrorCode,
+  HookError,
+  isHookError,
+  type Severity,
+} from './errors.ts';
+export { EVENT_BY_NAME, EVENTS, getEvent } from './events/catalogue.ts';
+export { eventKeyFor, resolveEventName, suggestEventName } from './events/dialect-names.ts';
+export type { CommonInput, EventInput } from './events/inputs.ts';
+export { EVENT_NAMES, type EventName, isEventName } from './events/names.ts';
+export { normalizeInput } from './events/normalize-input.ts';
+export { renderPayload } from './events/payload.ts';
+export type { EventSpec } from './events/types.ts';
+export type { HandlerRunner, RunnerResult, RunRequest } from './runners/types.ts';

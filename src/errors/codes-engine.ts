@@ -2,6 +2,26 @@ import type { CodeInfo } from './code-info.ts';
 
 /** Codes raised by the engine layer. Keys are stable: never rename one, only add. */
 export const ENGINE_CODES = {
+  ENGINE_CLOSED: {
+    severity: 'error',
+    summary: 'dispatch() was called after the engine was closed.',
+    fix: 'Create a new engine with createHookEngine(), or stop dispatching before close().',
+  },
+  ENGINE_OUTPUT_CONFLICT: {
+    severity: 'warning',
+    summary: 'Two handlers rewrote the same thing (updatedInput, updatedToolOutput); the later one in configured order won.',
+    fix: 'Let only one hook rewrite a given tool input or output, or narrow their matchers so they do not overlap.',
+  },
+  ENGINE_OUTPUT_IGNORED: {
+    severity: 'warning',
+    summary: 'Part of a hook\'s output was ignored: a wrong shape, a field on the wrong event, or a near miss.',
+    fix: 'Follow the message: it names the field and the shape the host reads (see docs/decisions.md).',
+  },
+  ENGINE_RUNNER_FAILED: {
+    severity: 'error',
+    summary: 'A handler runner failed unexpectedly; the run is reported as a non-blocking error.',
+    fix: 'Check the handler configuration; if it looks right, report the message as a bug.',
+  },
   ENGINE_UNKNOWN_EVENT: {
     severity: 'error',
     summary: 'An event name was not recognised in any dialect.',

@@ -7,4 +7,84 @@ export const RUNNER_CODES = {
     summary: 'A command hook could not be started (missing program, not executable, missing cwd).',
     fix: 'Check that the script exists, is executable (`chmod +x`), and that its `cwd` exists.',
   },
+  RUNNER_COMMAND_NOT_FOUND: {
+    severity: 'error',
+    summary: 'The program or script a command hook names does not exist (not on PATH, or no such file).',
+    fix: 'Install the program or fix the path; relative paths resolve against the hook `cwd` (default: project root).',
+  },
+  RUNNER_NOT_EXECUTABLE: {
+    severity: 'error',
+    summary: 'A command hook names a file that is not executable.',
+    fix: 'Run `chmod +x` on the script, or call it through its interpreter (`bash script.sh`, `node script.js`).',
+  },
+  RUNNER_INTERPRETER_NOT_FOUND: {
+    severity: 'error',
+    summary: "The interpreter a hook needs (its script's `#!` line, or the configured shell) is not installed.",
+    fix: 'Install the interpreter or fix the `#!` line of the script (e.g. `#!/usr/bin/env python3`).',
+  },
+  RUNNER_MISSING_CWD: {
+    severity: 'error',
+    summary: "A command hook's working directory does not exist.",
+    fix: 'Create the directory or fix `cwd` (relative paths resolve against the project root).',
+  },
+  RUNNER_NO_COMMAND: {
+    severity: 'error',
+    summary: 'A command hook has no command for this operating system.',
+    fix: 'Add `command` (or the OS-specific key: `bash`, `powershell`, `linux`, `osx`, `windows`).',
+  },
+  RUNNER_STDIN_FAILED: {
+    severity: 'error',
+    summary: "The hook's input could not be prepared (temporary file not writable).",
+    fix: 'Check that the temporary directory (TMPDIR) exists, is writable and is not full.',
+  },
+  RUNNER_TIMEOUT: {
+    severity: 'warning',
+    summary: 'A hook ran past its timeout; its whole process tree was terminated (SIGTERM, then SIGKILL).',
+    fix: 'Make the hook faster, run it with `async: true`, or raise its `timeout` (seconds).',
+  },
+  RUNNER_CANCELLED: {
+    severity: 'info',
+    summary: 'A hook was cancelled before it finished; its whole process tree was terminated.',
+    fix: 'Nothing to fix: the action the hook belonged to was cancelled.',
+  },
+  RUNNER_OUTPUT_TRUNCATED: {
+    severity: 'warning',
+    summary: "A hook's stdout or stderr exceeded the output cap (default 10 MiB) and was truncated.",
+    fix: 'Print less, or write large data to a file and print its path.',
+  },
+  RUNNER_INPUT_ENV_TOO_LARGE: {
+    severity: 'info',
+    summary: 'CLAUDE_HOOK_INPUT was not set because the input JSON exceeds 64 KiB; the full input is on stdin.',
+    fix: 'Read the input from stdin (`jq . < /dev/stdin`) instead of `$CLAUDE_HOOK_INPUT`.',
+  },
+  RUNNER_HTTP_INVALID_REQUEST: {
+    severity: 'error',
+    summary: 'An HTTP hook request could not be built: the URL is not an http(s) URL or a header is invalid.',
+    fix: 'Fix the hook `url` (absolute http:// or https://) and its `headers` (names and values must be valid HTTP).',
+  },
+  RUNNER_HTTP_CONNECTION_FAILED: {
+    severity: 'error',
+    summary: 'An HTTP hook endpoint could not be reached (name not resolved, connection refused or reset, TLS error).',
+    fix: 'Check that the server is running and reachable from this machine, and that its certificate is valid.',
+  },
+  RUNNER_HTTP_STATUS: {
+    severity: 'error',
+    summary: 'An HTTP hook endpoint answered with a status outside 2xx; this is a non-blocking error.',
+    fix: 'Make the endpoint answer 2xx with an empty body or a hook JSON object; see its logs for the failure.',
+  },
+  RUNNER_HTTP_REDIRECT: {
+    severity: 'error',
+    summary: 'An HTTP hook endpoint answered with a redirect; redirects are never followed.',
+    fix: 'Configure the final URL (the `Location` in the message) as the hook `url`.',
+  },
+  RUNNER_HTTP_BAD_BODY: {
+    severity: 'error',
+    summary: 'An HTTP hook answered 2xx with a body that is neither empty nor a JSON object; it is ignored.',
+    fix: 'Answer with an empty body or a JSON object such as `{"decision":"block","reason":"..."}`.',
+  },
+  RUNNER_HTTP_BODY_TOO_LARGE: {
+    severity: 'error',
+    summary: 'An HTTP hook response body exceeded the cap (default 10 MiB) and was discarded.',
+    fix: 'Answer with a small JSON object; put large data elsewhere and reference it.',
+  },
 } as const satisfies Record<string, CodeInfo>;

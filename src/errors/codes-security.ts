@@ -7,4 +7,29 @@ export const SECURITY_CODES = {
     summary: 'A project-scoped hook has not been approved with `agent-hooks trust`.',
     fix: 'Review it with `agent-hooks trust --show` and approve it with `agent-hooks trust`.',
   },
+  SECURITY_TRUST_CHANGED: {
+    severity: 'warning',
+    summary: 'A project hook definition or a script it runs changed since the project was approved.',
+    fix: 'Review the listed changes with `agent-hooks trust --show` and approve them again with `agent-hooks trust`.',
+  },
+  SECURITY_TRUST_STORE_UNREADABLE: {
+    severity: 'error',
+    summary: 'The trust store file exists but cannot be read or is not valid JSON.',
+    fix: 'Fix or delete the file named in the message (default `~/.config/agent-hooks/trust.json`), then approve projects again.',
+  },
+  SECURITY_SSRF_BLOCKED: {
+    severity: 'error',
+    summary: 'An HTTP hook URL names or resolves to a private, link-local or other non-global address (SSRF guard).',
+    fix: 'Point the hook at a public host or at loopback (127.0.0.1, ::1); the message names the address and its range.',
+  },
+  SECURITY_URL_NOT_ALLOWED: {
+    severity: 'error',
+    summary: 'An HTTP hook URL matches none of the `allowedHttpHookUrls` patterns (an empty list blocks every HTTP hook).',
+    fix: 'Add a matching pattern (`*` is the wildcard) to `allowedHttpHookUrls`, or change the hook URL.',
+  },
+  SECURITY_HTTPS_REQUIRED: {
+    severity: 'error',
+    summary: 'A Copilot HTTP hook uses plain http:// where Copilot CLI requires https://.',
+    fix: 'Use https://; for a local server set COPILOT_HOOK_ALLOW_LOCALHOST=1 (not for preToolUse, permissionRequest or hooks with allowedEnvVars).',
+  },
 } as const satisfies Record<string, CodeInfo>;

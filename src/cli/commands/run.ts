@@ -1,0 +1,59 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { createHookEngine } from '../../engine/engine.ts';
+import { addCommonOptions, type CommonOptions } from '../common-options.ts';
+import { readInputOption } from '../read-input.ts';
+import { renderResult } from '../render-result.ts';
+import { runJson } from '../run-json.ts';
+
+interface RunOptions extends CommonOptions {
+  input?: string;
+  requireTrust: boolean;
+  interactive: boolean;
+  sessionId?: string;
+  trustFile?: string;
+}
+
+/** `agent-hooks run <Event>`: dispatch one event and report it (DESIGN.md "CLI contract"). */
+export function registerRunCommand(program: Command): void {
+  addCommonOptions(
+    program
+      .command('run')
+      .description('dispatch one event to the configured hooks and show the decision')
+      .argument('<event>', 'event name in any dialect (PreToolUse, preToolUse, agentStop, …)')
+      .option('--input <file>', 'event input JSON (canonical snake_case or a Copilot payload); - for stdin')
+      .option(
+        '--require-trust',
+        'skip project hooks that have not been approved with `agent-hooks trust`',
+        false,
+      )
+      .option('--interactive', 'a person can answer "ask" decisions (otherwise ask becomes deny)', false)
+      .option('--session-id <id>', 'session id given to the hooks')
+      .option(
+        '--trust-file <file>',
+        'trust store to read (default: $XDG_CONFIG_HOME/agent-hooks/trust.json)',
+      ),
+  ).action(async (event: string, options: RunOptions) => {
+    const input = await readInputOption(options.input);
+    const cwd = resolve(options.cwd);
+    const engine = await createHookEngine({
+      cwd,
+      profile: options.profile,
+      noUser: !options.user,
+      settingsFiles: options.settings.map((file) => resolve(file)),
+      pluginDirs: options.pluginDir.map((dir) => resolve(dir)),
+      interactive: options.interactive,
+      untrusted: options.requireTrust ? 'skip' : 'run',
+      ...(options.trustFile ? { trustFile: resolve(options.trustFile) } : {}),
+      ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+    });
+    try {
+      const result = await engine.dispatch(event, input);
+      const diagnostics = engine.config.diagnostics;
+      if (options.json) process.stdout.write(`${JSON.stringify(runJson(result, diagnostics), null, 2)}\n`);
+      else process.stdout.write(renderResult(result, diagnostics, cwd));
+    } finally {
+      await engine.close();
+    }
+  });
+}

@@ -1,0 +1,174 @@
+import { createInterface } from 'node:readline/promises';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { loadConfig } from '../../config/generation/index.ts';
+import type { NormalizedHandler } from '../../config/model.ts';
+import {
+  createTrustStore,
+  displayPath,
+  type TrustItem,
+  type TrustStatus,
+  trustStatus,
+} from '../../config/trust/index.ts';
+import { addCommonOptions, type CommonOptions } from '../common-options.ts';
+
+interface TrustOptions extends CommonOptions {
+  show: boolean;
+  revoke: boolean;
+  yes: boolean;
+  trustFile?: string;
+}
+
+type TrustAction = 'show' | 'trusted' | 'already-trusted' | 'nothing-to-trust' | 'revoked' | 'not-trusted' | 'declined';
+
+/** Streams and prompt, injectable so that tests run the command in-process. */
+export interface TrustIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Asks the user; undefined when no person can answer (no TTY). */
+  confirm?: (question: string) => Promise<boolean>;
+}
+
+async function ttyConfirm(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
+function defaultIo(): TrustIo {
+  const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true;
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    ...(interactive ? { confirm: ttyConfirm } : {}),
+  };
+}
+
+type Definition = Extract<TrustItem, { kind: 'definition' }>;
+type Script = Extract<TrustItem, { kind: 'script' }>;
+
+function definitionJson(item: Definition, projectDir: string) {
+  return {
+    id: item.id,
+    file: displayPath(item.source.file, projectDir),
+    line: item.source.line ?? null,
+    pointer: item.source.pointer,
+    scope: item.source.scope,
+    event: item.event,
+    eventKey: item.eventKey,
+    matcher: item.matcher ?? null,
+    type: item.type,
+    command: item.summary,
+    hash: item.hash,
+  };
+}
+
+function scriptJson(item: Script) {
+  return { path: item.display, sha256: item.hash, exists: item.hash !== null, usedBy: item.usedBy };
+}
+
+function render(status: TrustStatus, projectDir: string, action: TrustAction): string {
+  const definitions = status.fingerprint.items.filter((i): i is Definition => i.kind === 'definition');
+  const scripts = status.fingerprint.items.filter((i): i is Script => i.kind === 'script');
+  const lines = [`Project ${projectDir}`, `Status: ${status.trusted ? 'trusted' : 'NOT trusted'} (${status.reason})`];
+  for (const change of status.changed) lines.push(`  ${change}`);
+  lines.push('', `Project hooks (${definitions.length}):`);
+  for (const item of definitions) {
+    const at = `${displayPath(item.source.file, projectDir)}${item.source.line ? `:${item.source.line}` : ''}`;
+    const matcher = item.matcher === undefined ? '' : ` matcher "${item.matcher}"`;
+    lines.push(`  ${at} ${item.event}${matcher} ${item.type}: ${item.summary}`);
+  }
+  lines.push('', `Scripts they run (${scripts.length}):`);
+  for (const item of scripts) lines.push(`  ${item.display} ${item.hash === null ? '(missing)' : `sha256:${item.hash}`}`);
+  lines.push('', ACTION_TEXT[action]);
+  return `${lines.join('\n')}\n`;
+}
+
+const ACTION_TEXT: Readonly<Record<TrustAction, string>> = {
+  show: 'Nothing was changed (--show).',
+  trusted: 'Approved: these hooks and scripts are now trusted for this project.',
+  'already-trusted': 'Already approved: nothing to do.',
+  'nothing-to-trust': 'This project defines no hooks: nothing to approve.',
+  revoked: 'Approval revoked: these hooks are untrusted again.',
+  'not-trusted': 'Not approved: no person can confirm here; review the list above and pass --yes to approve it.',
+  declined: 'Not approved.',
+};
+
+async function decide(options: TrustOptions, status: TrustStatus, io: TrustIo): Promise<TrustAction> {
+  if (options.show) return 'show';
+  if (status.fingerprint.items.length === 0) return 'nothing-to-trust';
+  if (status.trusted) return 'already-trusted';
+  if (options.yes) return 'trusted';
+  if (io.confirm === undefined || options.json) return 'not-trusted';
+  return 'pending' as TrustAction;
+}
+
+/** Exit status of each action: refusing to approve is a failure a script must notice. */
+const FAILED: ReadonlySet<TrustAction> = new Set(['not-trusted', 'declined']);
+
+export async function trustCommand(options: TrustOptions, io: TrustIo = defaultIo()): Promise<number> {
+  const cwd = resolve(options.cwd);
+  const generation = await loadConfig({
+    profile: options.profile,
+    cwd,
+    noUser: !options.user,
+    settingsFiles: options.settings.map((file) => resolve(file)),
+    pluginDirs: options.pluginDir.map((dir) => resolve(dir)),
+  });
+  const projectDir = generation.projectDir;
+  const handlers: readonly NormalizedHandler[] = generation.handlers;
+  const store = createTrustStore(options.trustFile ? resolve(options.trustFile) : undefined);
+  let status = trustStatus(handlers, projectDir, store);
+  let action: TrustAction;
+  if (options.revoke) {
+    action = store.revoke(projectDir) ? 'revoked' : 'show';
+    status = trustStatus(handlers, projectDir, store);
+  } else {
+    action = await decide(options, status, io);
+    if ((action as string) === 'pending') {
+      io.stderr(render(status, projectDir, 'show'));
+      action = (await io.confirm?.('Trust and run these hooks in this project? [y/N] ')) ? 'trusted' : 'declined';
+    }
+    if (action === 'trusted') {
+      store.trust(projectDir, status.fingerprint);
+      status = trustStatus(handlers, projectDir, store);
+    }
+  }
+  if (options.json) {
+    const items = status.fingerprint.items;
+    const json = {
+      projectDir,
+      trustFile: store.path,
+      action,
+      trusted: status.trusted,
+      reason: status.reason,
+      changed: status.changed,
+      hash: status.fingerprint.hash,
+      hooks: items.filter((i): i is Definition => i.kind === 'definition').map((i) => definitionJson(i, projectDir)),
+      scripts: items.filter((i): i is Script => i.kind === 'script').map(scriptJson),
+    };
+    io.stdout(`${JSON.stringify(json, null, 2)}\n`);
+  } else {
+    io.stdout(render(status, projectDir, action));
+  }
+  if (action === 'not-trusted') io.stderr('agent-hooks trust: not approved; pass --yes to approve these hooks\n');
+  return FAILED.has(action) ? 1 : 0;
+}
+
+/** `agent-hooks trust`: show what a project's hooks would run and record the user's approval. */
+export function registerTrustCommand(program: Command): void {
+  addCommonOptions(
+    program
+      .command('trust')
+      .description("show every project hook and the scripts it runs, and approve them for this project")
+      .option('--show', 'only show the hooks, scripts and trust status; change nothing', false)
+      .option('--revoke', 'forget the approval of this project', false)
+      .option('--yes', 'approve without asking (needed when no terminal is attached)', false)
+      .option('--trust-file <file>', 'trust store (default: $XDG_CONFIG_HOME/agent-hooks/trust.json)'),
+  ).action(async (options: TrustOptions) => {
+    process.exitCode = await trustCommand(options);
+  });
+}

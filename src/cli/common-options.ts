@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+
+/** Options shared by `run`, `validate`, `list` and friends (DESIGN.md "CLI contract"). */
+export interface CommonOptions {
+  cwd: string;
+  profile: 'claude-code' | 'copilot-cli' | 'vscode';
+  settings: string[];
+  user: boolean;
+  pluginDir: string[];
+  json: boolean;
+}
+
+const PROFILES = ['claude-code', 'copilot-cli', 'vscode'] as const;
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+export function parseProfile(value: string): CommonOptions['profile'] {
+  if ((PROFILES as readonly string[]).includes(value)) return value as CommonOptions['profile'];
+  throw new Error(`unknown profile "${value}"; expected one of ${PROFILES.join(', ')}`);
+}
+
+/** Adds `--cwd`, `--profile`, `--settings`, `--no-user`, `--plugin-dir` and `--json`. */
+export function addCommonOptions(command: Command): Command {
+  return command
+    .option('--cwd <dir>', 'project directory', process.cwd())
+    .option('--profile <profile>', `host to emulate: ${PROFILES.join(' | ')}`, parseProfile, 'claude-code')
+    .option('--settings <file>', 'extra settings file (repeatable)', collect, [])
+    .option('--no-user', 'ignore user-level configuration in the home directory')
+    .option('--plugin-dir <dir>', 'load a Claude Code plugin directory (repeatable)', collect, [])
+    .option('--json', 'print one JSON object on stdout', false);
+}

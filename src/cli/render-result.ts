@@ -1,0 +1,66 @@
+import { relative } from 'node:path';
+import pc from 'picocolors';
+import type { DispatchResult, HookRunReport, Outcome } from '../engine/result.ts';
+import type { Diagnostic } from '../errors.ts';
+
+const OUTCOME_COLOR: Record<Outcome, (text: string) => string> = {
+  success: pc.green,
+  blocking: pc.red,
+  'non-blocking-error': pc.yellow,
+  timeout: pc.yellow,
+  'spawn-error': pc.red,
+  cancelled: pc.gray,
+  skipped: pc.gray,
+};
+
+function where(source: HookRunReport['source'], cwd: string): string {
+  const file = source.file.startsWith('/') ? relative(cwd, source.file) || source.file : source.file;
+  return `${file}${source.line ? `:${source.line}` : ''} ${pc.dim(source.pointer)}`;
+}
+
+function decisionText(result: DispatchResult): string {
+  if (result.decision === null) return pc.dim('none (no handler decided)');
+  const color = result.decision === 'allow' ? pc.green : result.decision === 'ask' ? pc.yellow : pc.red;
+  return color(pc.bold(result.decision));
+}
+
+/** The readable account of one dispatch: what ran, what each did, what was decided and why. */
+export function renderResult(
+  result: DispatchResult,
+  diagnostics: readonly Diagnostic[],
+  cwd: string,
+): string {
+  const lines: string[] = [];
+  lines.push(`${pc.bold(result.event)} ${pc.dim(`(profile ${result.profile})`)}`);
+  if (result.hooks.length === 0) lines.push(pc.dim('  no handler ran'));
+  for (const hook of result.hooks) {
+    const exit = hook.exitCode === null ? (hook.signal ?? '') : `exit ${hook.exitCode}`;
+    lines.push(
+      `  ${OUTCOME_COLOR[hook.outcome](hook.outcome.padEnd(18))} ${hook.type} ${pc.cyan(hook.label)} ${pc.dim(`${exit} ${hook.durationMs} ms`)}`,
+    );
+    lines.push(
+      `    ${pc.dim('from')} ${where(hook.source, cwd)}${hook.untrusted ? pc.yellow(' (untrusted project hook)') : ''}`,
+    );
+    lines.push(`    ${pc.dim('effect')} ${hook.effect}`);
+    for (const warning of hook.warnings) lines.push(`    ${pc.yellow('warning')} ${warning}`);
+  }
+  lines.push(`  ${pc.bold('decision')} ${decisionText(result)}${result.reason ? `: ${result.reason}` : ''}`);
+  if (!result.continue)
+    lines.push(`  ${pc.red('stop')} continue: false${result.stopReason ? ` (${result.stopReason})` : ''}`);
+  if (result.updatedInput) lines.push(`  ${pc.bold('updated input')} ${JSON.stringify(result.updatedInput)}`);
+  for (const text of result.messages.toModel) lines.push(`  ${pc.magenta('to the model')} ${indent(text)}`);
+  for (const text of result.messages.toUser) lines.push(`  ${pc.blue('to the user')} ${indent(text)}`);
+  for (const prompt of result.prompts) lines.push(`  ${pc.blue('prompt to submit')} ${prompt}`);
+  for (const skip of result.skipped)
+    lines.push(`  ${pc.gray('skipped')} ${where(skip.source, cwd)}: ${skip.why}`);
+  for (const d of [...diagnostics, ...result.diagnostics]) {
+    const color = d.severity === 'error' ? pc.red : d.severity === 'warning' ? pc.yellow : pc.dim;
+    const at = d.file ? `${d.file}${d.line ? `:${d.line}:${d.column ?? 1}` : ''} ` : '';
+    lines.push(`  ${color(d.severity)} ${at}${pc.dim(d.code)} ${d.message}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function indent(text: string): string {
+  return text.replace(/\n/g, '\n      ');
+}

@@ -1,0 +1,110 @@
+import { resolve } from 'node:path';
+import { type ConfigGeneration, loadConfig } from '../config/generation/index.ts';
+import type { NormalizedHandler } from '../config/model.ts';
+import { type PolicySettings, readConfig } from '../config/read-config.ts';
+import {
+  createTrustStore,
+  defaultTrustStorePath,
+  type TrustStatus,
+  trustStatus,
+} from '../config/trust/index.ts';
+import type { Diagnostic } from '../errors.ts';
+import type { HookEngineOptions } from './engine.ts';
+import { buildIndex, type EventIndex } from './plan.ts';
+import { getProfile } from './profiles.ts';
+import type { SkippedReport } from './result.ts';
+
+/** One immutable configuration generation, with its per-event index compiled. */
+export interface ConfigSnapshot {
+  readonly id: number;
+  readonly projectDir: string;
+  readonly handlers: readonly NormalizedHandler[];
+  readonly index: EventIndex;
+  readonly prompts: readonly { source: NormalizedHandler['source']; prompt: string }[];
+  readonly skipped: readonly SkippedReport[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly policy: PolicySettings;
+  readonly generation: ConfigGeneration | null;
+  /** Project hooks that are not approved; empty when trust checking is off or all are approved. */
+  readonly untrusted: ReadonlySet<NormalizedHandler>;
+  readonly trust: TrustStatus | null;
+}
+
+export async function loadSnapshot(options: HookEngineOptions, id: number): Promise<ConfigSnapshot> {
+  const profile = getProfile(options.profile ?? 'claude-code');
+  const projectDir = resolve(options.projectDir ?? options.cwd ?? process.cwd());
+  const handlers: NormalizedHandler[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const skipped: SkippedReport[] = [];
+  const prompts: { source: NormalizedHandler['source']; prompt: string }[] = [];
+  let policy: PolicySettings = {};
+  let generation: ConfigGeneration | null = null;
+
+  if (options.discover !== false) {
+    generation = await loadConfig({
+      profile: profile.name,
+      cwd: options.cwd ?? projectDir,
+      projectDir,
+      ...(options.homeDir !== undefined ? { homeDir: options.homeDir } : {}),
+      ...(options.noUser !== undefined ? { noUser: options.noUser } : {}),
+      ...(options.settingsFiles ? { settingsFiles: options.settingsFiles } : {}),
+      ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}),
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.strict !== undefined ? { strict: options.strict } : {}),
+    });
+    handlers.push(...generation.handlers);
+    diagnostics.push(...generation.diagnostics);
+    skipped.push(...generation.skipped.map(({ source, why }) => ({ source, why })));
+    prompts.push(...generation.prompts);
+    policy = { ...generation.policy };
+  }
+  for (const source of options.sources ?? []) {
+    const text = typeof source.config === 'string' ? source.config : JSON.stringify(source.config, null, 2);
+    const read = readConfig({ file: source.file, text, kind: source.kind, scope: source.scope ?? 'session' });
+    handlers.push(...read.handlers);
+    diagnostics.push(...read.diagnostics);
+    prompts.push(...read.prompts);
+    policy = mergeInlinePolicy(policy, read.policy);
+  }
+  if (options.handlers) handlers.push(...options.handlers);
+
+  let trust: TrustStatus | null = null;
+  const untrusted = new Set<NormalizedHandler>();
+  if (options.untrusted !== undefined || options.trustFile !== undefined) {
+    const store = createTrustStore(options.trustFile ?? defaultTrustStorePath());
+    trust = trustStatus(handlers, projectDir, store);
+    if (!trust.trusted) {
+      const projectIds = new Set(
+        trust.fingerprint.items.filter((item) => item.kind === 'definition').map((item) => item.source),
+      );
+      for (const handler of handlers) if (projectIds.has(handler.source)) untrusted.add(handler);
+    }
+  }
+
+  const built = buildIndex(handlers, profile);
+  diagnostics.push(...built.diagnostics);
+  return Object.freeze({
+    id,
+    projectDir,
+    handlers: Object.freeze(handlers),
+    index: built.index,
+    prompts: Object.freeze(prompts),
+    skipped: Object.freeze(skipped),
+    diagnostics: Object.freeze(diagnostics),
+    policy,
+    generation,
+    untrusted,
+    trust,
+  });
+}
+
+/** Inline sources add to the HTTP allowlists the way one more settings file would. */
+function mergeInlinePolicy(base: PolicySettings, next: PolicySettings): PolicySettings {
+  const merged: PolicySettings = { ...base };
+  if (next.allowedHttpHookUrls)
+    merged.allowedHttpHookUrls = [...(base.allowedHttpHookUrls ?? []), ...next.allowedHttpHookUrls];
+  if (next.httpHookAllowedEnvVars)
+    merged.httpHookAllowedEnvVars = [...(base.httpHookAllowedEnvVars ?? []), ...next.httpHookAllowedEnvVars];
+  if (next.disableAllHooks) merged.disableAllHooks = true;
+  return merged;
+}

@@ -1,0 +1,21 @@
+import type { ConfigSnapshot } from './config-snapshot.ts';
+import type { HookEngineOptions } from './engine.ts';
+import type { Profile } from './profiles.ts';
+import type { RunnerRegistry } from './run-one.ts';
+import type { SessionHookStore } from './session-hooks.ts';
+import type { TelemetryBus } from './telemetry.ts';
+
+/** Everything one dispatch needs from its engine, passed explicitly. */
+export interface EngineContext {
+  options: Readonly<HookEngineOptions>;
+  snapshot: ConfigSnapshot;
+  profile: Profile;
+  registry: RunnerRegistry;
+  telemetry: TelemetryBus;
+  sessionHooks: SessionHookStore;
+  /** Consecutive Stop/SubagentStop blocks per session (and subagent). */
+  stopBlocks: Map<string, number>;
+  inflight: Set<AbortController>;
+  homeDir: string;
+  projectDir: string;
+}

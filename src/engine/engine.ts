@@ -1,0 +1,168 @@
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import type { NormalizedHandler, SourceRef } from '../config/model.ts';
+import type { ConfigKind } from '../config/read-config.ts';
+import type { UntrustedPolicy } from '../config/trust/index.ts';
+import { HookError } from '../errors.ts';
+import type { EventInput } from '../events/inputs.ts';
+import type { EventName } from '../events/names.ts';
+import type { HandlerRunner } from '../runners/types.ts';
+import { type ConfigSnapshot, loadSnapshot } from './config-snapshot.ts';
+import type { EngineContext } from './context.ts';
+import { dispatchEvent } from './dispatch.ts';
+import { getProfile, type ProfileName } from './profiles.ts';
+import type { DispatchResult } from './result.ts';
+import { RunnerRegistry, type RunnerTable } from './run-one.ts';
+import { SessionHandle } from './session-handle.ts';
+import { SessionHookStore } from './session-hooks.ts';
+import { TelemetryBus, type TelemetryListener } from './telemetry.ts';
+
+/** Inline configuration for embedders that keep hooks in memory rather than in files. */
+export interface InlineSource {
+  /** A name for messages, e.g. `inline:my-agent`. */
+  file: string;
+  kind: ConfigKind;
+  /** JSON text, or an object that is serialized for reading. */
+  config: string | Record<string, unknown>;
+  scope?: SourceRef['scope'];
+}
+
+export interface HookEngineOptions {
+  /** Working directory reported to hooks; also the project root unless `projectDir` is set. */
+  cwd?: string;
+  projectDir?: string;
+  profile?: ProfileName;
+  sessionId?: string;
+  transcriptPath?: string;
+  /** Home directory for user-level configuration (default: the OS home). */
+  homeDir?: string;
+  /** Ignore user-level configuration (reproducible runs). */
+  noUser?: boolean;
+  /** Discover configuration files (default true). Set false to use only `sources`/`handlers`. */
+  discover?: boolean;
+  settingsFiles?: string[];
+  pluginDirs?: string[];
+  sources?: InlineSource[];
+  /** Already-normalized handlers, appended after discovered ones. */
+  handlers?: NormalizedHandler[];
+  /** Whether a person can answer `ask` prompts; without one, ask becomes deny. Default false. */
+  interactive?: boolean;
+  /**
+   * What untrusted project hooks do: `run` (the library default: the embedding host decides),
+   * `skip` (reported in `skipped`), or a callback that answers. Setting this or `trustFile`
+   * turns trust checking on; otherwise project hooks are not checked.
+   */
+  untrusted?: UntrustedPolicy;
+  /** Trust store file; default `$XDG_CONFIG_HOME/agent-hooks/trust.json`. */
+  trustFile?: string;
+  /** Stop/SubagentStop blocks honoured in a row before the override (default: the profile's, 8). */
+  stopBlockCap?: number;
+  /** Replace or add runners (e.g. an HTTP runner with a custom resolver, an LLM client). */
+  runners?: RunnerTable;
+  /** Base environment for hook processes (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+  onTelemetry?: TelemetryListener;
+  strict?: boolean;
+}
+
+export interface DispatchOptions {
+  signal?: AbortSignal;
+  sessionId?: string;
+}
+
+/** The engine: dispatch events to configured and session hooks, and explain every decision. */
+export class HookEngine {
+  readonly options: Readonly<HookEngineOptions>;
+  readonly telemetry = new TelemetryBus();
+  readonly sessionHooks = new SessionHookStore();
+  readonly #registry: RunnerRegistry;
+  readonly #stopBlocks = new Map<string, number>();
+  #snapshot: ConfigSnapshot;
+  #closed = false;
+  readonly #inflight = new Set<AbortController>();
+
+  constructor(options: HookEngineOptions, snapshot: ConfigSnapshot) {
+    this.options = options;
+    this.#snapshot = snapshot;
+    this.#registry = new RunnerRegistry(options.runners);
+    if (options.onTelemetry) this.telemetry.subscribe(options.onTelemetry);
+  }
+
+  get profile(): ProfileName {
+    return this.options.profile ?? 'claude-code';
+  }
+
+  get sessionId(): string {
+    return this.options.sessionId ?? 'agent-hooks-session';
+  }
+
+  /** The configuration generation in use (handlers, skipped entries, diagnostics, locations). */
+  get config(): ConfigSnapshot {
+    return this.#snapshot;
+  }
+
+  /** Dispatches one event. `event` may be spelled in any dialect (`PreToolUse`, `preToolUse`, `agentStop`). */
+  dispatch<E extends EventName>(
+    event: E | (string & {}),
+    input?: Partial<EventInput<E>> | Record<string, unknown>,
+    options: DispatchOptions = {},
+  ): Promise<DispatchResult> {
+    if (this.#closed) return Promise.reject(new HookError('ENGINE_CLOSED', 'dispatch() after close()'));
+    return dispatchEvent(this.#context(), event, (input ?? {}) as Record<string, unknown>, options);
+  }
+
+  /** The hooks of one session: function hooks and frontmatter hooks live here. */
+  session(sessionId: string = this.sessionId): SessionHandle {
+    return new SessionHandle(this.sessionHooks, sessionId, () => this.#stopBlocks.delete(sessionId));
+  }
+
+  /** Convenience: registers a function hook on the default session and returns a disposer. */
+  addFunctionHook(
+    event: EventName,
+    matcher: string,
+    callback: (input: Record<string, unknown>, signal: AbortSignal) => unknown,
+    errorMessage: string,
+    options: { timeout?: number; id?: string; sessionId?: string } = {},
+  ): () => void {
+    const sessionId = options.sessionId ?? this.sessionId;
+    const id = this.sessionHooks.addFunctionHook(sessionId, event, matcher, callback, errorMessage, options);
+    return () => {
+      this.sessionHooks.removeFunctionHook(sessionId, event, id);
+    };
+  }
+
+  /** Reads configuration again into a new generation; the old one keeps serving until it is built. */
+  async reload(): Promise<ConfigSnapshot> {
+    this.#snapshot = await loadSnapshot(this.options, this.#snapshot.id + 1);
+    return this.#snapshot;
+  }
+
+  /** Cancels running hooks and refuses further dispatches. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const controller of this.#inflight) controller.abort(new Error('engine closed'));
+  }
+
+  #context(): EngineContext {
+    return {
+      options: this.options,
+      snapshot: this.#snapshot,
+      profile: getProfile(this.profile),
+      registry: this.#registry,
+      telemetry: this.telemetry,
+      sessionHooks: this.sessionHooks,
+      stopBlocks: this.#stopBlocks,
+      inflight: this.#inflight,
+      homeDir: this.options.homeDir ?? homedir(),
+      projectDir: resolve(this.options.projectDir ?? this.options.cwd ?? process.cwd()),
+    };
+  }
+}
+
+/** Creates an engine and reads its configuration (DESIGN.md "Public library API"). */
+export async function createHookEngine(options: HookEngineOptions = {}): Promise<HookEngine> {
+  const snapshot = await loadSnapshot(options, 1);
+  return new HookEngine(options, snapshot);
+}
+
+export type { HandlerRunner };

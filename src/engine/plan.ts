@@ -1,0 +1,146 @@
+import type { NormalizedHandler } from '../config/model.ts';
+import { type Diagnostic, diagnostic } from '../errors.ts';
+import { EVENT_NAMES, type EventName } from '../events/names.ts';
+import {
+  type CompiledIfRule,
+  type CompiledMatcher,
+  compileIfRule,
+  compileMatcher,
+  matcherValue,
+} from '../match/index.ts';
+import { IF_RULE_EVENTS, type Profile } from './profiles.ts';
+import type { SkippedReport } from './result.ts';
+
+/** A handler with its matcher and `if` rule compiled once per configuration generation. */
+export interface PlannedHandler {
+  handler: NormalizedHandler;
+  /** Position in configured order; results merge in this order. */
+  order: number;
+  matcher: CompiledMatcher;
+  ifRule: CompiledIfRule | null;
+  /** Set when the handler can never run (invalid regex, `if` on a non-tool event…). */
+  never?: string;
+}
+
+export type EventIndex = ReadonlyMap<EventName, readonly PlannedHandler[]>;
+
+/** Builds the per-event index; diagnostics name handlers that can never run. */
+export function buildIndex(
+  handlers: readonly NormalizedHandler[],
+  profile: Profile,
+): { index: EventIndex; diagnostics: Diagnostic[] } {
+  const byEvent = new Map<EventName, PlannedHandler[]>();
+  const diagnostics: Diagnostic[] = [];
+  for (const name of EVENT_NAMES) byEvent.set(name, []);
+  handlers.forEach((handler, order) => {
+    const planned = planHandler(handler, order, profile, diagnostics);
+    byEvent.get(handler.event)?.push(planned);
+  });
+  return { index: byEvent, diagnostics };
+}
+
+export function planHandler(
+  handler: NormalizedHandler,
+  order: number,
+  profile: Profile,
+  diagnostics: Diagnostic[],
+): PlannedHandler {
+  const where = {
+    file: handler.source.file,
+    pointer: handler.source.pointer,
+    event: handler.event,
+    ...(handler.source.line !== undefined ? { line: handler.source.line } : {}),
+    ...(handler.source.column !== undefined ? { column: handler.source.column } : {}),
+  };
+  const matcher = compileMatcher(handler.matcher, {
+    dialect: handler.dialect,
+    event: handler.event,
+    profile: profile.name,
+    eventKey: handler.eventKey,
+  });
+  const planned: PlannedHandler = { handler, order, matcher, ifRule: null };
+  if (matcher.kind === 'invalid') {
+    planned.never = `its matcher ${JSON.stringify(handler.matcher)} is not a valid regular expression: ${matcher.error}`;
+    diagnostics.push(diagnostic('MATCH_INVALID_REGEX', `${handler.event} hook ${planned.never}`, where));
+  }
+  if (handler.if !== undefined) {
+    if (!IF_RULE_EVENTS.has(handler.event)) {
+      // claude-code-hooks.md §4.1: on any other event a hook with `if` never runs.
+      planned.never = `it has an "if" rule, which is only evaluated on tool events, so it never runs on ${handler.event}`;
+      diagnostics.push(
+        diagnostic('MATCH_IF_ON_NON_TOOL_EVENT', `${handler.event} hook: ${planned.never}`, where),
+      );
+    } else {
+      const compiled = compileIfRule(handler.if);
+      if ('error' in compiled) {
+        planned.never = `its "if" rule ${JSON.stringify(handler.if)} is invalid: ${compiled.error}`;
+        diagnostics.push(
+          diagnostic('MATCH_INVALID_IF_RULE', `${handler.event} hook: ${planned.never}`, where),
+        );
+      } else {
+        planned.ifRule = compiled;
+      }
+    }
+  }
+  return planned;
+}
+
+export interface SelectContext {
+  input: Record<string, unknown>;
+  cwd: string;
+  projectDir: string;
+  homeDir: string;
+}
+
+/** Chooses the handlers that run for one dispatch, reporting every one left out and why. */
+export function selectHandlers(
+  planned: readonly PlannedHandler[],
+  event: EventName,
+  profile: Profile,
+  context: SelectContext,
+): { selected: PlannedHandler[]; skipped: SkippedReport[] } {
+  const selected: PlannedHandler[] = [];
+  const skipped: SkippedReport[] = [];
+  if (planned.length === 0) return { selected, skipped };
+  const value = matcherValue(event, context.input);
+  const seen = new Map<string, PlannedHandler>();
+  for (const entry of planned) {
+    if (entry.never) {
+      skipped.push({ source: entry.handler.source, why: entry.never });
+      continue;
+    }
+    if (profile.honourMatchers && !entry.matcher.test(value)) {
+      skipped.push({
+        source: entry.handler.source,
+        why: `matcher ${entry.matcher.describe} does not match ${value === undefined ? 'an empty value' : JSON.stringify(value)}`,
+      });
+      continue;
+    }
+    if (entry.ifRule) {
+      const toolName = typeof context.input.tool_name === 'string' ? context.input.tool_name : '';
+      const toolInput = (context.input.tool_input ?? {}) as Record<string, unknown>;
+      if (!entry.ifRule.test(toolName, toolInput, context)) {
+        skipped.push({
+          source: entry.handler.source,
+          why: `"if" rule ${entry.handler.if} does not match this call`,
+        });
+        continue;
+      }
+    }
+    const identity = profile.dedupe ? entry.handler.identity : undefined;
+    if (identity !== undefined) {
+      const first = seen.get(identity);
+      if (first) {
+        const at = `${first.handler.source.file}${first.handler.source.line ? `:${first.handler.source.line}` : ''}`;
+        skipped.push({
+          source: entry.handler.source,
+          why: `duplicate of the handler at ${at}; runs once per call`,
+        });
+        continue;
+      }
+      seen.set(identity, entry);
+    }
+    selected.push(entry);
+  }
+  return { selected, skipped };
+}

@@ -1,0 +1,80 @@
+import type { SourceRef } from '../config/model.ts';
+import type { Diagnostic } from '../errors.ts';
+import type { EventName } from '../events/names.ts';
+import type { ProfileName } from './profiles.ts';
+
+/** What the event's handlers decided together (DESIGN.md "vocabulary": decision). */
+export type Decision = 'allow' | 'deny' | 'ask' | 'defer' | 'block';
+
+/** What one handler run produced (DESIGN.md "vocabulary": outcome). */
+export type Outcome =
+  | 'success'
+  | 'blocking'
+  | 'non-blocking-error'
+  | 'timeout'
+  | 'spawn-error'
+  | 'cancelled'
+  | 'skipped';
+
+/** One handler's run, as reported in `run --json` `hooks[]`. */
+export interface HookRunReport {
+  source: SourceRef;
+  type: string;
+  /** Human label: the command line, URL, prompt or function id. */
+  label: string;
+  outcome: Outcome;
+  exitCode: number | null;
+  signal: string | null;
+  durationMs: number;
+  stdout: string;
+  stderr: string;
+  /** The parsed JSON output, if the handler printed one. */
+  output: Record<string, unknown> | null;
+  /** What this handler contributed to the decision, in words. */
+  effect: string;
+  /** Messages about this run (truncation, ignored fields, near misses). */
+  warnings: string[];
+  untrusted?: boolean;
+}
+
+export interface SkippedReport {
+  source: SourceRef;
+  why: string;
+}
+
+/** Texts the emulated host would show; lets a host reproduce it without re-deriving them. */
+export interface HostMessages {
+  /** What reaches the model (tool errors, system reminders, feedback). */
+  toModel: string[];
+  /** What the user sees (notices, warnings, systemMessage). */
+  toUser: string[];
+}
+
+export interface DispatchResult {
+  event: EventName;
+  profile: ProfileName;
+  decision: Decision | null;
+  reason: string | null;
+  continue: boolean;
+  stopReason: string | null;
+  updatedInput: Record<string, unknown> | null;
+  additionalContext: string[];
+  systemMessages: string[];
+  hooks: HookRunReport[];
+  skipped: SkippedReport[];
+  diagnostics: Diagnostic[];
+  /** Texts as the emulated host words them. */
+  messages: HostMessages;
+  /** PostToolUse `updatedToolOutput` / Copilot `modifiedResult`, when a handler rewrote it. */
+  updatedToolOutput?: unknown;
+  /** PermissionRequest details beyond allow/deny. */
+  permission?: { interrupt?: boolean; updatedPermissions?: unknown[]; message?: string };
+  /** Event-specific fields (sessionTitle, watchPaths, displayContent, retry, worktreePath, …). */
+  eventOutput: Record<string, unknown>;
+  /** Copilot `prompt` entries on sessionStart for the host to submit (other-agents-hooks.md §1.1). */
+  prompts: string[];
+  /** `export` lines written to `CLAUDE_ENV_FILE` by SessionStart-like hooks. */
+  envExports: Record<string, string>;
+  /** Stop/SubagentStop: whether a block was overridden by the consecutive-block cap. */
+  stopCapReached?: boolean;
+}

@@ -1,0 +1,74 @@
+import type { HandlerType, NormalizedHandler } from '../config/model.ts';
+import type { HandlerRunner, RunnerResult, RunRequest } from '../runners/types.ts';
+import { runFunctionHandler } from './function-runner.ts';
+
+/** Runners the engine can use; heavy ones load on first use (DESIGN.md "Fast when idle"). */
+export type RunnerTable = Partial<Record<HandlerType, HandlerRunner>>;
+
+type RunnerLoader = () => Promise<HandlerRunner>;
+
+const LOADERS: Record<HandlerType, RunnerLoader> = {
+  command: async () => (await import('../runners/command/index.ts')).runCommandHandler as HandlerRunner,
+  http: async () => (await import('../runners/http/index.ts')).runHttpHandler as HandlerRunner,
+  prompt: async () => (await import('../runners/llm/index.ts')).createPromptRunner({}) as HandlerRunner,
+  agent: async () => (await import('../runners/llm/index.ts')).createAgentRunner({}) as HandlerRunner,
+  mcp_tool: async () => (await import('../runners/mcp/index.ts')).createMcpToolRunner({}) as HandlerRunner,
+  function: async () => runFunctionHandler as HandlerRunner,
+};
+
+/** Resolves handler types to runners: injected ones first, then the built-in lazy ones. */
+export class RunnerRegistry {
+  readonly #resolved = new Map<HandlerType, HandlerRunner>();
+  readonly #pending = new Map<HandlerType, Promise<HandlerRunner>>();
+
+  constructor(injected: RunnerTable = {}) {
+    for (const [type, runner] of Object.entries(injected)) {
+      if (runner) this.#resolved.set(type as HandlerType, runner);
+    }
+    this.#resolved.set('function', runFunctionHandler as HandlerRunner);
+  }
+
+  /** Synchronous when already loaded, so the common path adds no extra await. */
+  peek(type: HandlerType): HandlerRunner | undefined {
+    return this.#resolved.get(type);
+  }
+
+  async get(type: HandlerType): Promise<HandlerRunner> {
+    const ready = this.#resolved.get(type);
+    if (ready) return ready;
+    let pending = this.#pending.get(type);
+    if (!pending) {
+      pending = LOADERS[type]().then((runner) => {
+        this.#resolved.set(type, runner);
+        return runner;
+      });
+      this.#pending.set(type, pending);
+    }
+    return pending;
+  }
+}
+
+/** Runs one handler; a runner that throws is reported as a failure, never as a crash. */
+export async function runOne(registry: RunnerRegistry, request: RunRequest): Promise<RunnerResult> {
+  const started = performance.now();
+  try {
+    const runner = registry.peek(request.handler.type) ?? (await registry.get(request.handler.type));
+    return await runner(request);
+  } catch (error) {
+    return {
+      exitCode: null,
+      signal: null,
+      stdout: '',
+      stderr: '',
+      timedOut: false,
+      cancelled: false,
+      failure: { code: 'ENGINE_RUNNER_FAILED', message: describeRunnerError(request.handler, error) },
+      durationMs: Math.round(performance.now() - started),
+    };
+  }
+}
+
+function describeRunnerError(handler: NormalizedHandler, error: unknown): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  return `the ${handler.type} runner failed for ${handler.event} hook from ${handler.source.file}: ${detail}`;
+}

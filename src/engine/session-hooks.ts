@@ -1,0 +1,110 @@
+import type { FunctionHandler, NormalizedHandler } from '../config/model.ts';
+import type { EventName } from '../events/names.ts';
+import { FUNCTION_HOOK_DEFAULT_TIMEOUT_MS } from './function-runner.ts';
+
+export type FunctionHookCallback = (input: Record<string, unknown>, signal: AbortSignal) => unknown;
+
+export interface FunctionHookOptions {
+  /** Timeout in milliseconds (default 5,000, claude-code-hooks.md §4.8). */
+  timeout?: number;
+  id?: string;
+}
+
+let nextHookId = 1;
+
+/**
+ * In-memory hooks for one session id, never persisted (seed 004, "session hooks"). State is a
+ * Map keyed by session id; ending a session drops its hooks.
+ */
+export class SessionHookStore {
+  readonly #sessions = new Map<string, Map<EventName, NormalizedHandler[]>>();
+  #version = 0;
+
+  /** Changes whenever any session's hooks change, so planners can cache per version. */
+  get version(): number {
+    return this.#version;
+  }
+
+  hooksFor(sessionId: string, event: EventName): readonly NormalizedHandler[] {
+    return this.#sessions.get(sessionId)?.get(event) ?? [];
+  }
+
+  hasAny(sessionId: string): boolean {
+    return this.#sessions.has(sessionId);
+  }
+
+  addSessionHook(
+    sessionId: string,
+    event: EventName,
+    matcher: string | undefined,
+    handler: NormalizedHandler,
+  ): string {
+    const hook = { ...handler, event, ...(matcher !== undefined ? { matcher } : {}) } as NormalizedHandler;
+    const id = hook.type === 'function' ? hook.spec.id : `session-hook-${nextHookId++}`;
+    this.#push(sessionId, event, {
+      ...hook,
+      source: { ...hook.source, scope: 'session', pointer: `/session/${id}` },
+    });
+    return id;
+  }
+
+  addFunctionHook(
+    sessionId: string,
+    event: EventName,
+    matcher: string | undefined,
+    callback: FunctionHookCallback,
+    errorMessage: string,
+    options: FunctionHookOptions = {},
+  ): string {
+    const id = options.id ?? `function-hook-${nextHookId++}`;
+    const handler: FunctionHandler = {
+      type: 'function',
+      event,
+      eventKey: event,
+      dialect: 'claude',
+      source: { file: '<session>', pointer: `/session/${id}`, scope: 'session' },
+      ...(matcher !== undefined && matcher !== '' ? { matcher } : {}),
+      timeoutMs: options.timeout ?? FUNCTION_HOOK_DEFAULT_TIMEOUT_MS,
+      spec: { id, callback, errorMessage },
+    };
+    this.#push(sessionId, event, handler);
+    return id;
+  }
+
+  removeFunctionHook(sessionId: string, event: EventName, id: string): boolean {
+    const hooks = this.#sessions.get(sessionId)?.get(event);
+    if (!hooks) return false;
+    const index = hooks.findIndex((hook) => hook.type === 'function' && hook.spec.id === id);
+    if (index < 0) return false;
+    hooks.splice(index, 1);
+    this.#version += 1;
+    return true;
+  }
+
+  removeWhere(sessionId: string, predicate: (hook: NormalizedHandler) => boolean): void {
+    const events = this.#sessions.get(sessionId);
+    if (!events) return;
+    for (const [event, hooks] of events)
+      events.set(
+        event,
+        hooks.filter((hook) => !predicate(hook)),
+      );
+    this.#version += 1;
+  }
+
+  endSession(sessionId: string): void {
+    if (this.#sessions.delete(sessionId)) this.#version += 1;
+  }
+
+  #push(sessionId: string, event: EventName, handler: NormalizedHandler): void {
+    let events = this.#sessions.get(sessionId);
+    if (!events) {
+      events = new Map();
+      this.#sessions.set(sessionId, events);
+    }
+    const hooks = events.get(event) ?? [];
+    hooks.push(handler);
+    events.set(event, hooks);
+    this.#version += 1;
+  }
+}
