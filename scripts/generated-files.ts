@@ -1,4 +1,12 @@
+import {
+  renderClaudeSettingsSchema,
+  renderCopilotHooksSchema,
+  renderFrontmatterHooksSchema,
+  renderVscodeHooksSchema,
+} from '../src/config/schema/render-schemas.ts';
+import { renderDecisionsDoc } from '../src/engine/decision-table.ts';
 import { renderErrorsDoc } from '../src/errors/render-docs.ts';
+import { renderEventsDoc } from '../src/events/render-docs.ts';
 
 export interface GeneratedFile {
   /** Path relative to the repository root. */
@@ -7,4 +15,12 @@ export interface GeneratedFile {
 }
 
 /** Every generated file in the repository. Add a row when a new derived file appears. */
-export const generatedFiles: GeneratedFile[] = [{ path: 'docs/errors.md', render: renderErrorsDoc }];
+export const generatedFiles: GeneratedFile[] = [
+  { path: 'docs/errors.md', render: renderErrorsDoc },
+  { path: 'docs/events.md', render: renderEventsDoc },
+  { path: 'docs/decisions.md', render: renderDecisionsDoc },
+  { path: 'schema/claude-settings.schema.json', render: renderClaudeSettingsSchema },
+  { path: 'schema/copilot-hooks.schema.json', render: renderCopilotHooksSchema },
+  { path: 'schema/vscode-hooks.schema.json', render: renderVscodeHooksSchema },
+  { path: 'schema/frontmatter-hooks.schema.json', render: renderFrontmatterHooksSchema },
+];

@@ -19,6 +19,11 @@ export interface ConfigSnapshot {
   readonly id: number;
   readonly projectDir: string;
   readonly handlers: readonly NormalizedHandler[];
+  /**
+   * Skill and agent frontmatter hooks: they run only once registered for a session
+   * (claude-code-hooks.md §4.8), so they are listed here, not in `index`.
+   */
+  readonly frontmatter: readonly NormalizedHandler[];
   readonly index: EventIndex;
   readonly prompts: readonly { source: NormalizedHandler['source']; prompt: string }[];
   readonly skipped: readonly SkippedReport[];
@@ -81,12 +86,18 @@ export async function loadSnapshot(options: HookEngineOptions, id: number): Prom
     }
   }
 
-  const built = buildIndex(handlers, profile);
+  const frontmatter = handlers.filter((handler) => handler.source.scope === 'frontmatter');
+  const active =
+    frontmatter.length === 0
+      ? handlers
+      : handlers.filter((handler) => handler.source.scope !== 'frontmatter');
+  const built = buildIndex(active, profile);
   diagnostics.push(...built.diagnostics);
   return Object.freeze({
     id,
     projectDir,
-    handlers: Object.freeze(handlers),
+    handlers: Object.freeze(active),
+    frontmatter: Object.freeze(frontmatter),
     index: built.index,
     prompts: Object.freeze(prompts),
     skipped: Object.freeze(skipped),

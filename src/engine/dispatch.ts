@@ -347,6 +347,39 @@ function finish(
     }
   }
   if (isStopEvent(event)) applyStopCap(ctx, event, input, sessionId, result);
+  retireSessionHooks(ctx, event, input, items, sessionId, result.decision === 'block');
+}
+
+/**
+ * Skill hooks with `once` go after their first successful run; an agent's hooks go when its
+ * subagent stops (claude-code-hooks.md §4.1, §4.8).
+ */
+function retireSessionHooks(
+  ctx: EngineContext,
+  event: EventName,
+  input: Record<string, unknown>,
+  items: RunItem[],
+  sessionId: string,
+  keptRunning: boolean,
+): void {
+  const spent = items
+    .filter(
+      (item) =>
+        item.handler.once &&
+        item.handler.source.scope === 'session' &&
+        item.interpretation.outcome === 'success',
+    )
+    .map((item) => item.handler);
+  if (spent.length > 0) ctx.sessionHooks.removeWhere(sessionId, (hook) => spent.includes(hook));
+  if (
+    event === 'SubagentStop' &&
+    !keptRunning &&
+    typeof input.agent_id === 'string' &&
+    ctx.sessionHooks.hasAny(sessionId)
+  ) {
+    const agentId = input.agent_id;
+    ctx.sessionHooks.removeWhere(sessionId, (hook) => ctx.sessionHooks.subagentOf(hook) === agentId);
+  }
 }
 
 /**

@@ -113,7 +113,19 @@ export class HookEngine {
 
   /** The hooks of one session: function hooks and frontmatter hooks live here. */
   session(sessionId: string = this.sessionId): SessionHandle {
-    return new SessionHandle(this.sessionHooks, sessionId, () => this.#stopBlocks.delete(sessionId));
+    return new SessionHandle(
+      this.sessionHooks,
+      sessionId,
+      () => this.#stopBlocks.delete(sessionId),
+      (file) => {
+        const wanted = resolve(this.#snapshot.projectDir, file);
+        const found = this.#snapshot.frontmatter.filter((handler) => resolve(handler.source.file) === wanted);
+        if (found.length === 0) {
+          throw new HookError('ENGINE_NO_FRONTMATTER_HOOKS', `no frontmatter hooks were loaded from ${file}`);
+        }
+        return found;
+      },
+    );
   }
 
   /** Convenience: registers a function hook on the default session and returns a disposer. */

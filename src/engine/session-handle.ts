@@ -8,10 +8,18 @@ export class SessionHandle {
   readonly #store: SessionHookStore;
   readonly #onEnd: () => void;
 
-  constructor(store: SessionHookStore, id: string, onEnd: () => void) {
+  readonly #frontmatter: (file: string) => readonly NormalizedHandler[];
+
+  constructor(
+    store: SessionHookStore,
+    id: string,
+    onEnd: () => void,
+    frontmatter: (file: string) => readonly NormalizedHandler[] = () => [],
+  ) {
     this.#store = store;
     this.id = id;
     this.#onEnd = onEnd;
+    this.#frontmatter = frontmatter;
   }
 
   addSessionHook(event: EventName, matcher: string | undefined, handler: NormalizedHandler): string {
@@ -27,6 +35,20 @@ export class SessionHandle {
     options: FunctionHookOptions = {},
   ): string {
     return this.#store.addFunctionHook(this.id, event, matcher, callback, errorMessage, options);
+  }
+
+  /**
+   * Registers the frontmatter `hooks:` of a skill or agent markdown file for this session. The
+   * file must be one the configuration discovered (see `agent-hooks list`), or pass handlers.
+   * With `subagentId`, an agent's `Stop` fires as `SubagentStop` and the hooks are removed when
+   * that subagent stops. Returns a disposer.
+   */
+  registerFrontmatterHooks(
+    fileOrHandlers: string | readonly NormalizedHandler[],
+    options: { subagentId?: string } = {},
+  ): () => void {
+    const handlers = typeof fileOrHandlers === 'string' ? this.#frontmatter(fileOrHandlers) : fileOrHandlers;
+    return this.#store.addFrontmatterHooks(this.id, handlers, options);
   }
 
   removeFunctionHook(event: EventName, id: string): boolean {

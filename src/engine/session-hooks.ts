@@ -18,6 +18,7 @@ let nextHookId = 1;
  */
 export class SessionHookStore {
   readonly #sessions = new Map<string, Map<EventName, NormalizedHandler[]>>();
+  readonly #subagentOf = new WeakMap<NormalizedHandler, string>();
   #version = 0;
 
   /** Changes whenever any session's hooks change, so planners can cache per version. */
@@ -69,6 +70,37 @@ export class SessionHookStore {
     };
     this.#push(sessionId, event, handler);
     return id;
+  }
+
+  /**
+   * Registers a skill's or an agent's frontmatter hooks (claude-code-hooks.md §4.8, §2.15). For an
+   * agent running as a subagent, `Stop` becomes `SubagentStop` and the hooks go away when that
+   * subagent stops. Returns a disposer.
+   */
+  addFrontmatterHooks(
+    sessionId: string,
+    handlers: readonly NormalizedHandler[],
+    options: { subagentId?: string } = {},
+  ): () => void {
+    const added: NormalizedHandler[] = [];
+    for (const handler of handlers) {
+      const event: EventName =
+        options.subagentId !== undefined && handler.event === 'Stop' ? 'SubagentStop' : handler.event;
+      const hook = {
+        ...handler,
+        event,
+        source: { ...handler.source, scope: 'session' as const },
+      } as NormalizedHandler;
+      if (options.subagentId !== undefined) this.#subagentOf.set(hook, options.subagentId);
+      this.#push(sessionId, event, hook);
+      added.push(hook);
+    }
+    return () => this.removeWhere(sessionId, (hook) => added.includes(hook));
+  }
+
+  /** The subagent a frontmatter hook belongs to, if any. */
+  subagentOf(hook: NormalizedHandler): string | undefined {
+    return this.#subagentOf.get(hook);
   }
 
   removeFunctionHook(sessionId: string, event: EventName, id: string): boolean {

@@ -7,6 +7,11 @@ export const ENGINE_CODES = {
     summary: 'dispatch() was called after the engine was closed.',
     fix: 'Create a new engine with createHookEngine(), or stop dispatching before close().',
   },
+  ENGINE_NO_FRONTMATTER_HOOKS: {
+    severity: 'error',
+    summary: 'registerFrontmatterHooks() named a file from which no frontmatter hooks were loaded.',
+    fix: 'Check the path with `agent-hooks list`; the file must be a discovered skill or agent markdown file with a `hooks:` block.',
+  },
   ENGINE_OUTPUT_CONFLICT: {
     severity: 'warning',
     summary: 'Two handlers rewrote the same thing (updatedInput, updatedToolOutput); the later one in configured order won.',

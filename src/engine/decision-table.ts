@@ -1,0 +1,402 @@
+import type { EventName } from '../events/names.ts';
+import type { ProfileName } from './profiles.ts';
+import type { Decision, Outcome } from './result.ts';
+
+/**
+ * What a fixture hook does in one row. Each behaviour is a mode of the real fixture script
+ * `test/fixtures/engine/hook.sh`, so every row is checked against a real process.
+ */
+export type HookBehaviour =
+  | 'exit0-silent'
+  | 'exit0-plain'
+  | 'exit0-json-allow'
+  | 'exit0-json-deny'
+  | 'exit0-json-ask'
+  | 'exit0-json-block'
+  | 'exit0-json-continue-false'
+  | 'exit0-json-context'
+  | 'exit0-json-permission-allow'
+  | 'exit0-copilot-deny'
+  | 'exit2-stderr'
+  | 'exit1-stderr'
+  | 'exit1-json-deny'
+  | 'timeout'
+  | 'missing-script';
+
+export interface DecisionRow {
+  profile: ProfileName;
+  event: EventName;
+  behaviour: HookBehaviour;
+  outcome: Outcome;
+  decision: Decision | null;
+  /** Extra facts the row asserts. */
+  continue?: boolean;
+  contextAdded?: boolean;
+  /** Why, with the reference section. */
+  why: string;
+}
+
+const C = 'claude-code' as const;
+const P = 'copilot-cli' as const;
+const V = 'vscode' as const;
+
+/** docs/decisions.md is rendered from these rows, and test/engine/decision-table.test.ts runs each one. */
+export const DECISION_TABLE: readonly DecisionRow[] = [
+  // claude-code: tool permission events (claude-code-hooks.md §2.7, §3.3, claude-code-observed.md)
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit0-silent',
+    outcome: 'success',
+    decision: null,
+    why: 'no output: no decision, normal permission flow',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit0-plain',
+    outcome: 'success',
+    decision: null,
+    contextAdded: false,
+    why: 'plain stdout goes to the debug log on PreToolUse (§3.3)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit0-json-allow',
+    outcome: 'success',
+    decision: 'allow',
+    why: 'hookSpecificOutput.permissionDecision allow (§2.7)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit0-json-deny',
+    outcome: 'success',
+    decision: 'deny',
+    why: 'JSON deny; the reason goes to the model (§2.7)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit0-json-ask',
+    outcome: 'success',
+    decision: 'deny',
+    why: 'ask without a person to answer becomes deny (claude-code-observed.md, -p mode)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit2-stderr',
+    outcome: 'blocking',
+    decision: 'deny',
+    why: 'exit 2 blocks; stderr is the reason (§3.3)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit1-stderr',
+    outcome: 'non-blocking-error',
+    decision: null,
+    why: 'other exit codes are non-blocking errors: the tool runs (claude-code-observed.md)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit1-json-deny',
+    outcome: 'success',
+    decision: 'deny',
+    why: 'a valid JSON object decides whatever the exit code (claude-code-observed.md)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'timeout',
+    outcome: 'timeout',
+    decision: null,
+    why: 'timeouts fail open (claude-code-observed.md)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'missing-script',
+    outcome: 'spawn-error',
+    decision: null,
+    why: 'a script that cannot start is reported as such (not as exit 127) and fails open: the tool runs (claude-code-observed.md)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit0-json-continue-false',
+    outcome: 'success',
+    decision: 'allow',
+    continue: false,
+    why: 'continue:false stops the agent; the allow still applies (claude-code-observed.md)',
+  },
+  {
+    profile: C,
+    event: 'PermissionRequest',
+    behaviour: 'exit0-json-permission-allow',
+    outcome: 'success',
+    decision: 'allow',
+    why: 'decision.behavior allow (§2.8)',
+  },
+  {
+    profile: C,
+    event: 'PermissionRequest',
+    behaviour: 'exit2-stderr',
+    outcome: 'non-blocking-error',
+    decision: null,
+    why: 'exit 2 is not honoured on PermissionRequest (§2.8)',
+  },
+  {
+    profile: C,
+    event: 'PostToolUse',
+    behaviour: 'exit0-json-block',
+    outcome: 'success',
+    decision: 'block',
+    why: 'decision:block feeds the reason to the model; the tool already ran (§2.10)',
+  },
+  {
+    profile: C,
+    event: 'PostToolUse',
+    behaviour: 'exit2-stderr',
+    outcome: 'blocking',
+    decision: 'block',
+    why: 'exit 2: stderr is shown to the model (§2.10)',
+  },
+  {
+    profile: C,
+    event: 'PostToolUse',
+    behaviour: 'exit0-json-context',
+    outcome: 'success',
+    decision: null,
+    contextAdded: true,
+    why: 'additionalContext is placed next to the tool result (§3.2)',
+  },
+  // claude-code: prompt and session events
+  {
+    profile: C,
+    event: 'UserPromptSubmit',
+    behaviour: 'exit0-plain',
+    outcome: 'success',
+    decision: null,
+    contextAdded: true,
+    why: 'plain stdout becomes context on UserPromptSubmit (§3.3)',
+  },
+  {
+    profile: C,
+    event: 'UserPromptSubmit',
+    behaviour: 'exit2-stderr',
+    outcome: 'blocking',
+    decision: 'block',
+    why: 'exit 2 blocks and erases the prompt (§2.4)',
+  },
+  {
+    profile: C,
+    event: 'UserPromptSubmit',
+    behaviour: 'exit0-json-block',
+    outcome: 'success',
+    decision: 'block',
+    why: 'decision:block; the reason goes to the user (§2.4)',
+  },
+  {
+    profile: C,
+    event: 'SessionStart',
+    behaviour: 'exit0-plain',
+    outcome: 'success',
+    decision: null,
+    contextAdded: true,
+    why: 'plain stdout becomes context on SessionStart (§2.1)',
+  },
+  {
+    profile: C,
+    event: 'SessionStart',
+    behaviour: 'exit2-stderr',
+    outcome: 'non-blocking-error',
+    decision: null,
+    why: 'SessionStart cannot block; stderr is shown to the user (§2.1)',
+  },
+  {
+    profile: C,
+    event: 'Stop',
+    behaviour: 'exit0-json-block',
+    outcome: 'success',
+    decision: 'block',
+    why: 'decision:block keeps the agent going (§2.18)',
+  },
+  {
+    profile: C,
+    event: 'Stop',
+    behaviour: 'exit2-stderr',
+    outcome: 'blocking',
+    decision: 'block',
+    why: 'exit 2: the agent continues with stderr as the reason (§2.18)',
+  },
+  {
+    profile: C,
+    event: 'Stop',
+    behaviour: 'exit1-stderr',
+    outcome: 'non-blocking-error',
+    decision: null,
+    why: 'other exit codes do not block (§3.3)',
+  },
+  {
+    profile: C,
+    event: 'SessionEnd',
+    behaviour: 'exit0-json-block',
+    outcome: 'success',
+    decision: null,
+    why: 'SessionEnd discards JSON output (§2.33)',
+  },
+  // copilot-cli (other-agents-hooks.md §1.5)
+  {
+    profile: P,
+    event: 'PreToolUse',
+    behaviour: 'exit0-copilot-deny',
+    outcome: 'success',
+    decision: 'deny',
+    why: 'flat permissionDecision deny (§1.3)',
+  },
+  {
+    profile: P,
+    event: 'PreToolUse',
+    behaviour: 'exit2-stderr',
+    outcome: 'blocking',
+    decision: 'deny',
+    why: 'exit 2 denies preToolUse (§1.5)',
+  },
+  {
+    profile: P,
+    event: 'PreToolUse',
+    behaviour: 'exit1-stderr',
+    outcome: 'non-blocking-error',
+    decision: 'deny',
+    why: 'preToolUse fails closed when a hook errors (§1.5)',
+  },
+  {
+    profile: P,
+    event: 'PreToolUse',
+    behaviour: 'missing-script',
+    outcome: 'spawn-error',
+    decision: 'deny',
+    why: 'a hook that cannot run errors: fail closed on preToolUse (§1.5)',
+  },
+  {
+    profile: P,
+    event: 'PreToolUse',
+    behaviour: 'timeout',
+    outcome: 'timeout',
+    decision: null,
+    why: 'timeouts always fail open, even on preToolUse (§1.5)',
+  },
+  {
+    profile: P,
+    event: 'PostToolUse',
+    behaviour: 'exit2-stderr',
+    outcome: 'non-blocking-error',
+    decision: null,
+    why: 'exit 2 elsewhere is a warning; the run continues (§1.5)',
+  },
+  {
+    profile: P,
+    event: 'PostToolUse',
+    behaviour: 'exit1-stderr',
+    outcome: 'non-blocking-error',
+    decision: null,
+    why: 'other exit codes are logged, fail-open (§1.5)',
+  },
+  {
+    profile: P,
+    event: 'Stop',
+    behaviour: 'exit0-json-block',
+    outcome: 'success',
+    decision: 'block',
+    why: 'agentStop decision:block forces another turn (§1.5)',
+  },
+  {
+    profile: P,
+    event: 'UserPromptSubmit',
+    behaviour: 'exit0-plain',
+    outcome: 'success',
+    decision: null,
+    contextAdded: false,
+    why: 'Copilot parses stdout once as JSON; plain text is no output (§1.1)',
+  },
+  // vscode (other-agents-hooks.md §2.5–§2.6)
+  {
+    profile: V,
+    event: 'PreToolUse',
+    behaviour: 'exit0-json-deny',
+    outcome: 'success',
+    decision: 'deny',
+    why: 'most restrictive permissionDecision wins (§2.5)',
+  },
+  {
+    profile: V,
+    event: 'PreToolUse',
+    behaviour: 'exit2-stderr',
+    outcome: 'blocking',
+    decision: 'deny',
+    why: 'exit 2 is a blocking error: deny with stderr (§2.5)',
+  },
+  {
+    profile: V,
+    event: 'PreToolUse',
+    behaviour: 'exit1-json-deny',
+    outcome: 'non-blocking-error',
+    decision: null,
+    why: 'other exit codes are non-blocking warnings; stdout is not read (§2.5)',
+  },
+  {
+    profile: V,
+    event: 'PostToolUse',
+    behaviour: 'exit0-json-block',
+    outcome: 'success',
+    decision: 'block',
+    why: 'first decision:block wins (§2.5)',
+  },
+  {
+    profile: V,
+    event: 'UserPromptSubmit',
+    behaviour: 'exit0-json-context',
+    outcome: 'success',
+    decision: null,
+    contextAdded: true,
+    why: 'additionalContext collected (§2.5)',
+  },
+  {
+    profile: V,
+    event: 'PreToolUse',
+    behaviour: 'timeout',
+    outcome: 'timeout',
+    decision: null,
+    why: 'a timeout is a non-blocking warning (§2.5)',
+  },
+];
+
+/** Renders docs/decisions.md from the rows. */
+export function renderDecisionsDoc(): string {
+  const lines = [
+    '# Decision table',
+    '',
+    '<!-- Generated by `npm run generate` from src/engine/decision-table.ts. Do not edit by hand. -->',
+    '',
+    "How one command hook's result becomes a decision, per profile and event. Every row is run",
+    'against a real fixture script by `test/engine/decision-table.test.ts`.',
+    '',
+    'Behaviours: `exit0-*` exit 0 with the named output; `exit2-stderr` exit 2 with a reason on',
+    'stderr; `exit1-*` exit 1; `timeout` sleeps past its timeout; `missing-script` names a script',
+    'that does not exist.',
+    '',
+    '| profile | event | hook does | outcome | decision | why |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const row of DECISION_TABLE) {
+    const extra = row.continue === false ? ' (continue: false)' : row.contextAdded ? ' + context' : '';
+    lines.push(
+      `| ${row.profile} | ${row.event} | \`${row.behaviour}\` | ${row.outcome} | ${row.decision ?? 'none'}${extra} | ${row.why} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { DECISION_TABLE, type DecisionRow } from '../../src/engine/decision-table.ts';
+import { createHookEngine, eventKeyFor } from '../../src/index.ts';
+import { HOOK_SCRIPT } from '../helpers/engine.ts';
+
+const INPUTS: Record<string, Record<string, unknown>> = {
+  PreToolUse: { tool_name: 'Bash', tool_input: { command: 'ls -la' }, tool_use_id: 'toolu_1' },
+  PermissionRequest: { tool_name: 'Bash', tool_input: { command: 'ls -la' } },
+  PostToolUse: {
+    tool_name: 'Bash',
+    tool_input: { command: 'ls -la' },
+    tool_response: { stdout: 'ok', stderr: '' },
+    tool_use_id: 'toolu_1',
+  },
+  UserPromptSubmit: { prompt: 'hello' },
+  SessionStart: { source: 'startup' },
+  Stop: {},
+  SessionEnd: { reason: 'other' },
+};
+
+function commandFor(row: DecisionRow): string {
+  if (row.behaviour === 'missing-script') return '/nonexistent/agent-hooks/missing-hook.sh';
+  return `sh ${HOOK_SCRIPT} ${row.behaviour} ${row.event}`;
+}
+
+async function engineFor(row: DecisionRow) {
+  const command = commandFor(row);
+  const timeout = row.behaviour === 'timeout' ? 1 : 20;
+  if (row.profile === 'copilot-cli') {
+    const key = eventKeyFor(row.event, 'copilot') ?? row.event;
+    return createHookEngine({
+      discover: false,
+      profile: 'copilot-cli',
+      sources: [
+        {
+          file: 'hooks.json',
+          kind: 'copilot-hooks-file',
+          scope: 'project',
+          config: { version: 1, hooks: { [key]: [{ type: 'command', bash: command, timeoutSec: timeout }] } },
+        },
+      ],
+    });
+  }
+  if (row.profile === 'vscode') {
+    return createHookEngine({
+      discover: false,
+      profile: 'vscode',
+      sources: [
+        {
+          file: 'hooks.json',
+          kind: 'vscode-hooks',
+          scope: 'project',
+          config: { hooks: { [row.event]: [{ type: 'command', command, timeout }] } },
+        },
+      ],
+    });
+  }
+  return createHookEngine({
+    discover: false,
+    sources: [
+      {
+        file: 'settings.json',
+        kind: 'claude-settings',
+        scope: 'project',
+        config: { hooks: { [row.event]: [{ hooks: [{ type: 'command', command, timeout }] }] } },
+      },
+    ],
+  });
+}
+
+describe('decision table (docs/decisions.md)', () => {
+  it.concurrent.each(
+    DECISION_TABLE.map((row) => [`${row.profile} ${row.event} ${row.behaviour}: ${row.why}`, row] as const),
+  )('%s', async (_name, row) => {
+    const engine = await engineFor(row);
+    expect(engine.config.handlers).toHaveLength(1);
+    const result = await engine.dispatch(row.event, INPUTS[row.event] ?? {});
+    await engine.close();
+    expect(result.hooks).toHaveLength(1);
+    expect(result.hooks[0]?.outcome).toBe(row.outcome);
+    expect(result.decision).toBe(row.decision);
+    if (row.continue !== undefined) expect(result.continue).toBe(row.continue);
+    if (row.contextAdded !== undefined) expect(result.additionalContext.length > 0).toBe(row.contextAdded);
+  });
+});
