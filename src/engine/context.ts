@@ -1,5 +1,6 @@
 import type { ConfigSnapshot } from './config-snapshot.ts';
 import type { HookEngineOptions } from './engine.ts';
+import type { PlannedHandler } from './plan.ts';
 import type { Profile } from './profiles.ts';
 import type { RunnerRegistry } from './run-one.ts';
 import type { SessionHookStore } from './session-hooks.ts';
@@ -15,7 +16,10 @@ export interface EngineContext {
   sessionHooks: SessionHookStore;
   /** Consecutive Stop/SubagentStop blocks per session (and subagent). */
   stopBlocks: Map<string, number>;
-  inflight: Set<AbortController>;
+  /** Aborted by close(): cancels every running hook. */
+  closing: AbortSignal;
+  /** Planned session hooks per session and event, valid while the store version matches. */
+  planCache: Map<string, { version: number; planned: PlannedHandler[] }>;
   homeDir: string;
   projectDir: string;
 }

@@ -19,6 +19,17 @@ import type { DispatchResult, HookRunReport, SkippedReport } from './result.ts';
 import { runOne } from './run-one.ts';
 
 let dispatchCounter = 0;
+const resolvedNames = new Map<string, EventName | null>();
+const transcriptPaths = new Map<string, string>();
+
+function resolveEvent(name: string): EventName | null {
+  let event = resolvedNames.get(name);
+  if (event === undefined) {
+    event = resolveEventName(name)?.event ?? null;
+    if (resolvedNames.size < 1_000) resolvedNames.set(name, event);
+  }
+  return event;
+}
 
 /** The stop-block cap message Claude Code shows (claude-code-observed.md "Decisions"). */
 export function stopCapMessage(blocks: number): string {
@@ -74,13 +85,10 @@ export async function dispatchEvent(
     return emptyResult(event, ctx);
   }
   const input = prepareInput(ctx, event, rawInput, sessionId);
-  const planned: PlannedHandler[] = [...configured];
-  if (sessionHooks.length > 0) {
-    const notes: Diagnostic[] = [];
-    sessionHooks.forEach((handler, i) => {
-      planned.push(planHandler(handler, configured.length + i, ctx.profile, notes));
-    });
-  }
+  const planned: PlannedHandler[] =
+    sessionHooks.length > 0
+      ? [...configured, ...planSessionHooks(ctx, sessionId, event, configured.length)]
+      : [...configured];
   const result = emptyResult(event, ctx);
   result.prompts = prompts;
   const { selected, skipped } = selectHandlers(planned, event, ctx.profile, {
@@ -88,6 +96,7 @@ export async function dispatchEvent(
     cwd: typeof input.cwd === 'string' ? input.cwd : ctx.projectDir,
     projectDir: ctx.projectDir,
     homeDir: ctx.homeDir,
+    explain: options.explain ?? ctx.options.explain ?? false,
   });
   result.skipped.push(...skipped);
   const runnable = await applyTrust(ctx, selected, result.skipped);
@@ -97,6 +106,24 @@ export async function dispatchEvent(
   if (ctx.telemetry.active)
     ctx.telemetry.emit({ type: 'dispatch-end', dispatchId, event, sessionId, result });
   return result;
+}
+
+/** Session hooks are planned once per store version, not on every dispatch. */
+function planSessionHooks(
+  ctx: EngineContext,
+  sessionId: string,
+  event: EventName,
+  offset: number,
+): PlannedHandler[] {
+  const key = `${sessionId}\u0000${event}`;
+  const cached = ctx.planCache.get(key);
+  if (cached && cached.version === ctx.sessionHooks.version) return cached.planned;
+  const notes: Diagnostic[] = [];
+  const planned = ctx.sessionHooks
+    .hooksFor(sessionId, event)
+    .map((handler, i) => planHandler(handler, offset + i, ctx.profile, notes));
+  ctx.planCache.set(key, { version: ctx.sessionHooks.version, planned });
+  return planned;
 }
 
 function isStopEvent(event: EventName): boolean {
@@ -127,9 +154,15 @@ function prepareInput(
 }
 
 function defaultTranscriptPath(ctx: EngineContext, sessionId: string): string {
-  // claude-code-observed.md: ~/.claude/projects/<sanitized cwd>/<session>.jsonl
-  const sanitized = ctx.projectDir.replace(/[^A-Za-z0-9]/g, '-');
-  return join(ctx.homeDir, '.claude', 'projects', sanitized, `${sessionId}.jsonl`);
+  const key = `${ctx.homeDir}\u0000${ctx.projectDir}\u0000${sessionId}`;
+  let path = transcriptPaths.get(key);
+  if (path === undefined) {
+    // claude-code-observed.md: ~/.claude/projects/<sanitized cwd>/<session>.jsonl
+    const sanitized = ctx.projectDir.replace(/[^A-Za-z0-9]/g, '-');
+    path = join(ctx.homeDir, '.claude', 'projects', sanitized, `${sessionId}.jsonl`);
+    if (transcriptPaths.size < 1_000) transcriptPaths.set(key, path);
+  }
+  return path;
 }
 
 /** Copilot `prompt` entries: only for new interactive sessions (seed 003; other-agents-hooks.md §1.1). */
@@ -186,10 +219,7 @@ async function runAll(
 ): Promise<RunItem[]> {
   if (selected.length === 0) return [];
   const spec = getEvent(event);
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(options.signal?.reason);
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  ctx.inflight.add(controller);
+  const signal = options.signal ? AbortSignal.any([ctx.closing, options.signal]) : ctx.closing;
   const payloads = new Map<Dialect, { payload: Record<string, unknown>; json: string }>();
   const now = new Date();
   const payloadFor = (dialect: Dialect) => {
@@ -223,7 +253,7 @@ async function runAll(
       projectDir: ctx.projectDir,
       sessionId,
       timeoutMs,
-      signal: controller.signal,
+      signal,
       env: ctx.options.env ?? process.env,
       policy: {
         ...(ctx.snapshot.policy.allowedHttpHookUrls
@@ -276,27 +306,22 @@ async function runAll(
     return { handler, label, interpretation, result };
   };
 
-  try {
-    if (ctx.profile.execution === 'parallel') {
-      return await Promise.all(selected.map((entry, i) => runEntry(entry, i)));
-    }
-    const items: RunItem[] = [];
-    for (const [i, entry] of selected.entries()) {
-      const item = await runEntry(entry, i);
-      items.push(item);
-      // VS Code: a stop request breaks out of the remaining hooks (other-agents-hooks.md §2.5).
-      if (ctx.profile.stopOnContinueFalse && item.interpretation.effect.continue === false) {
-        for (const rest of selected.slice(i + 1)) {
-          out.skipped.push({ source: rest.handler.source, why: 'an earlier hook returned continue: false' });
-        }
-        break;
-      }
-    }
-    return items;
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
-    ctx.inflight.delete(controller);
+  if (ctx.profile.execution === 'parallel') {
+    return Promise.all(selected.map((entry, i) => runEntry(entry, i)));
   }
+  const items: RunItem[] = [];
+  for (const [i, entry] of selected.entries()) {
+    const item = await runEntry(entry, i);
+    items.push(item);
+    // VS Code: a stop request breaks out of the remaining hooks (other-agents-hooks.md §2.5).
+    if (ctx.profile.stopOnContinueFalse && item.interpretation.effect.continue === false) {
+      for (const rest of selected.slice(i + 1)) {
+        out.skipped.push({ source: rest.handler.source, why: 'an earlier hook returned continue: false' });
+      }
+      break;
+    }
+  }
+  return items;
 }
 
 function defaultTimeoutMs(ctx: EngineContext, handler: NormalizedHandler, eventDefaultSec: number): number {

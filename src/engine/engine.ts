@@ -10,6 +10,7 @@ import type { HandlerRunner } from '../runners/types.ts';
 import { type ConfigSnapshot, loadSnapshot } from './config-snapshot.ts';
 import type { EngineContext } from './context.ts';
 import { dispatchEvent } from './dispatch.ts';
+import type { PlannedHandler } from './plan.ts';
 import { getProfile, type ProfileName } from './profiles.ts';
 import type { DispatchResult } from './result.ts';
 import { RunnerRegistry, type RunnerTable } from './run-one.ts';
@@ -63,11 +64,15 @@ export interface HookEngineOptions {
   env?: NodeJS.ProcessEnv;
   onTelemetry?: TelemetryListener;
   strict?: boolean;
+  /** Report handlers whose matcher did not match in `skipped` (the CLI does). Default false. */
+  explain?: boolean;
 }
 
 export interface DispatchOptions {
   signal?: AbortSignal;
   sessionId?: string;
+  /** Also report handlers whose matcher did not match (default: the engine's `explain`). */
+  explain?: boolean;
 }
 
 /** The engine: dispatch events to configured and session hooks, and explain every decision. */
@@ -79,7 +84,9 @@ export class HookEngine {
   readonly #stopBlocks = new Map<string, number>();
   #snapshot: ConfigSnapshot;
   #closed = false;
-  readonly #inflight = new Set<AbortController>();
+  #cachedContext: EngineContext | undefined;
+  readonly #closing = new AbortController();
+  readonly #planCache = new Map<string, { version: number; planned: PlannedHandler[] }>();
 
   constructor(options: HookEngineOptions, snapshot: ConfigSnapshot) {
     this.options = options;
@@ -152,11 +159,13 @@ export class HookEngine {
   /** Cancels running hooks and refuses further dispatches. */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const controller of this.#inflight) controller.abort(new Error('engine closed'));
+    this.#closing.abort(new Error('engine closed'));
+    await this.#registry.close();
   }
 
   #context(): EngineContext {
-    return {
+    if (this.#cachedContext && this.#cachedContext.snapshot === this.#snapshot) return this.#cachedContext;
+    this.#cachedContext = {
       options: this.options,
       snapshot: this.#snapshot,
       profile: getProfile(this.profile),
@@ -164,10 +173,12 @@ export class HookEngine {
       telemetry: this.telemetry,
       sessionHooks: this.sessionHooks,
       stopBlocks: this.#stopBlocks,
-      inflight: this.#inflight,
+      closing: this.#closing.signal,
+      planCache: this.#planCache,
       homeDir: this.options.homeDir ?? homedir(),
       projectDir: resolve(this.options.projectDir ?? this.options.cwd ?? process.cwd()),
     };
+    return this.#cachedContext;
   }
 }
 

@@ -172,8 +172,14 @@ function failure(
   ) {
     return blockingFailure(spec, message, warnings, null, outcome);
   }
-  // other-agents-hooks.md §1.5: Copilot preToolUse fails closed when a hook errors, open on timeout.
-  if (profile.exitPolicy === 'copilot' && spec.name === 'PreToolUse' && outcome !== 'timeout') {
+  // other-agents-hooks.md §1.5: Copilot preToolUse fails closed when a command hook errors, open
+  // on timeout; HTTP preToolUse hooks fail open on network errors, timeouts and non-2xx.
+  if (
+    profile.exitPolicy === 'copilot' &&
+    spec.name === 'PreToolUse' &&
+    outcome !== 'timeout' &&
+    handler.type !== 'http'
+  ) {
     return {
       outcome,
       effect: { permission: 'deny', permissionReason: 'Denied by preToolUse hook (hook errored)' },
@@ -184,7 +190,6 @@ function failure(
       warnings,
     };
   }
-  void handler;
   void result;
   return {
     outcome,

@@ -1,5 +1,6 @@
 import type { NormalizedHandler } from '../config/model.ts';
 import { type Diagnostic, diagnostic } from '../errors.ts';
+import { getEvent } from '../events/catalogue.ts';
 import { EVENT_NAMES, type EventName } from '../events/names.ts';
 import {
   type CompiledIfRule,
@@ -31,9 +32,10 @@ export function buildIndex(
 ): { index: EventIndex; diagnostics: Diagnostic[] } {
   const byEvent = new Map<EventName, PlannedHandler[]>();
   const diagnostics: Diagnostic[] = [];
+  const interned = new Map<string, CompiledMatcher>();
   for (const name of EVENT_NAMES) byEvent.set(name, []);
   handlers.forEach((handler, order) => {
-    const planned = planHandler(handler, order, profile, diagnostics);
+    const planned = planHandler(handler, order, profile, diagnostics, interned);
     byEvent.get(handler.event)?.push(planned);
   });
   return { index: byEvent, diagnostics };
@@ -44,6 +46,7 @@ export function planHandler(
   order: number,
   profile: Profile,
   diagnostics: Diagnostic[],
+  interned?: Map<string, CompiledMatcher>,
 ): PlannedHandler {
   const where = {
     file: handler.source.file,
@@ -52,13 +55,27 @@ export function planHandler(
     ...(handler.source.line !== undefined ? { line: handler.source.line } : {}),
     ...(handler.source.column !== undefined ? { column: handler.source.column } : {}),
   };
-  const matcher = compileMatcher(handler.matcher, {
-    dialect: handler.dialect,
-    event: handler.event,
-    profile: profile.name,
-    eventKey: handler.eventKey,
-  });
+  // Handlers with the same matcher share one compiled object, so a dispatch tests it once.
+  const key = `${handler.dialect}\u0000${handler.eventKey}\u0000${handler.matcher ?? ''}`;
+  let matcher = interned?.get(key);
+  if (!matcher) {
+    matcher = compileMatcher(handler.matcher, {
+      dialect: handler.dialect,
+      event: handler.event,
+      profile: profile.name,
+      eventKey: handler.eventKey,
+    });
+    interned?.set(key, matcher);
+  }
   const planned: PlannedHandler = { handler, order, matcher, ifRule: null };
+  const allowed = getEvent(handler.event).handlerTypes as readonly string[];
+  if (profile.exitPolicy === 'claude' && handler.type !== 'function' && !allowed.includes(handler.type)) {
+    // claude-code-hooks.md §2.0 "Types": e.g. HTTP hooks are skipped on SessionStart and Setup.
+    planned.never = `${handler.type} hooks do not run on ${handler.event} (it accepts ${allowed.join(', ')})`;
+    diagnostics.push(
+      diagnostic('MATCH_HANDLER_TYPE_NOT_ALLOWED', `${handler.event} hook: ${planned.never}`, where),
+    );
+  }
   if (matcher.kind === 'invalid') {
     planned.never = `its matcher ${JSON.stringify(handler.matcher)} is not a valid regular expression: ${matcher.error}`;
     diagnostics.push(diagnostic('MATCH_INVALID_REGEX', `${handler.event} hook ${planned.never}`, where));
@@ -90,6 +107,8 @@ export interface SelectContext {
   cwd: string;
   projectDir: string;
   homeDir: string;
+  /** Also report handlers whose matcher did not match (the CLI does; embedders opt in). */
+  explain?: boolean;
 }
 
 /** Chooses the handlers that run for one dispatch, reporting every one left out and why. */
@@ -104,12 +123,20 @@ export function selectHandlers(
   if (planned.length === 0) return { selected, skipped };
   const value = matcherValue(event, context.input);
   const seen = new Map<string, PlannedHandler>();
+  const verdicts = new Map<CompiledMatcher, boolean>();
   for (const entry of planned) {
     if (entry.never) {
       skipped.push({ source: entry.handler.source, why: entry.never });
       continue;
     }
-    if (profile.honourMatchers && !entry.matcher.test(value)) {
+    let passes = true;
+    if (profile.honourMatchers) {
+      const known = verdicts.get(entry.matcher);
+      passes = known ?? entry.matcher.test(value);
+      if (known === undefined) verdicts.set(entry.matcher, passes);
+    }
+    if (!passes) {
+      if (!context.explain) continue;
       skipped.push({
         source: entry.handler.source,
         why: `matcher ${entry.matcher.describe} does not match ${value === undefined ? 'an empty value' : JSON.stringify(value)}`,

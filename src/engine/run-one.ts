@@ -33,6 +33,15 @@ export class RunnerRegistry {
     return this.#resolved.get(type);
   }
 
+  async close(): Promise<void> {
+    const closing: Promise<unknown>[] = [];
+    for (const runner of this.#resolved.values()) {
+      const close = (runner as { close?: () => Promise<void> }).close;
+      if (typeof close === 'function') closing.push(close.call(runner).catch(() => undefined));
+    }
+    await Promise.all(closing);
+  }
+
   async get(type: HandlerType): Promise<HandlerRunner> {
     const ready = this.#resolved.get(type);
     if (ready) return ready;
@@ -46,6 +55,11 @@ export class RunnerRegistry {
     }
     return pending;
   }
+}
+
+/** Closes runners that hold resources (HTTP connection pools, MCP connections). */
+export async function closeRunners(registry: RunnerRegistry): Promise<void> {
+  await registry.close();
 }
 
 /** Runs one handler; a runner that throws is reported as a failure, never as a crash. */

@@ -57,11 +57,6 @@ export const CONFIG_CODES = {
     summary: 'Converting a configuration to another dialect dropped or changed something the target cannot express.',
     fix: 'Read the listed step and adjust the converted file by hand if the difference matters.',
   },
-  CONFIG_CONVERT_UNKNOWN_KIND: {
-    severity: 'error',
-    summary: 'The dialect of the file to convert could not be detected.',
-    fix: 'Pass `--from claude-settings|claude-plugin-hooks|copilot-hooks-file|copilot-settings|vscode-hooks|frontmatter`.',
-  },
   CONFIG_INVALID_STRUCTURE: {
     severity: 'error',
     summary: 'A file or hooks section has the wrong shape (e.g. `hooks` is not an object or an event list is not an array).',

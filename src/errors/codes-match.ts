@@ -51,4 +51,9 @@ export const MATCH_CODES = {
       'A FileChanged matcher segment is registered as a literal file name, so `*` watches a file named `*`.',
     fix: 'List the file names to watch, separated by `|`, or return `watchPaths` from SessionStart.',
   },
+  MATCH_HANDLER_TYPE_NOT_ALLOWED: {
+    severity: 'warning',
+    summary: 'A handler type the event does not accept (e.g. an http hook on SessionStart); it never runs.',
+    fix: 'Use a handler type the event lists in docs/events.md, usually `command`.',
+  },
 } as const satisfies Record<string, CodeInfo>;

@@ -19,7 +19,8 @@ export const RUNNER_CODES = {
   },
   RUNNER_INTERPRETER_NOT_FOUND: {
     severity: 'error',
-    summary: "The interpreter a hook needs (its script's `#!` line, or the configured shell) is not installed.",
+    summary:
+      "The interpreter a hook needs (its script's `#!` line, or the configured shell) is not installed.",
     fix: 'Install the interpreter or fix the `#!` line of the script (e.g. `#!/usr/bin/env python3`).',
   },
   RUNNER_MISSING_CWD: {
@@ -54,7 +55,8 @@ export const RUNNER_CODES = {
   },
   RUNNER_INPUT_ENV_TOO_LARGE: {
     severity: 'info',
-    summary: 'CLAUDE_HOOK_INPUT was not set because the input JSON exceeds 64 KiB; the full input is on stdin.',
+    summary:
+      'CLAUDE_HOOK_INPUT was not set because the input JSON exceeds 64 KiB; the full input is on stdin.',
     fix: 'Read the input from stdin (`jq . < /dev/stdin`) instead of `$CLAUDE_HOOK_INPUT`.',
   },
   RUNNER_HTTP_INVALID_REQUEST: {
@@ -64,7 +66,8 @@ export const RUNNER_CODES = {
   },
   RUNNER_HTTP_CONNECTION_FAILED: {
     severity: 'error',
-    summary: 'An HTTP hook endpoint could not be reached (name not resolved, connection refused or reset, TLS error).',
+    summary:
+      'An HTTP hook endpoint could not be reached (name not resolved, connection refused or reset, TLS error).',
     fix: 'Check that the server is running and reachable from this machine, and that its certificate is valid.',
   },
   RUNNER_HTTP_STATUS: {
@@ -86,5 +89,56 @@ export const RUNNER_CODES = {
     severity: 'error',
     summary: 'An HTTP hook response body exceeded the cap (default 10 MiB) and was discarded.',
     fix: 'Answer with a small JSON object; put large data elsewhere and reference it.',
+  },
+  RUNNER_MODEL_NOT_CONFIGURED: {
+    severity: 'error',
+    summary: 'A prompt or agent hook has no usable model: no provider, model name or API key is configured.',
+    fix: 'Set AGENT_HOOKS_MODEL (e.g. `anthropic:claude-haiku-4-5`) and ANTHROPIC_API_KEY, or OPENAI_API_KEY / OPENAI_BASE_URL (local servers need only the base URL).',
+  },
+  RUNNER_MODEL_UNAVAILABLE: {
+    severity: 'error',
+    summary:
+      'The AI SDK (`ai`, `@ai-sdk/anthropic`, `@ai-sdk/openai-compatible`) needed by prompt and agent hooks is not installed.',
+    fix: 'Install the optional dependencies (`npm install ai @ai-sdk/anthropic @ai-sdk/openai-compatible`).',
+  },
+  RUNNER_MODEL_REQUEST_FAILED: {
+    severity: 'error',
+    summary:
+      'The model call of a prompt or agent hook failed (network error, non-2xx answer, refused endpoint).',
+    fix: 'Check the base URL, API key and model name; the message carries the provider error.',
+  },
+  RUNNER_MODEL_ABORTED: {
+    severity: 'info',
+    summary: 'The model call of a prompt or agent hook was aborted before it answered.',
+    fix: 'Nothing to fix when the action was cancelled; otherwise raise the hook `timeout`.',
+  },
+  RUNNER_MODEL_BAD_OUTPUT: {
+    severity: 'error',
+    summary:
+      'A prompt hook model answered with text that is not JSON or does not match `{ok, reason?, impossible?}`.',
+    fix: 'Use a model that supports structured output, or make the prompt ask for exactly that JSON object.',
+  },
+  RUNNER_AGENT_NO_PROJECT_DIR: {
+    severity: 'error',
+    summary:
+      'An agent hook could not start because the project directory its tools are confined to does not exist.',
+    fix: 'Run the hook from an existing project directory (`--cwd`).',
+  },
+  RUNNER_MCP_NOT_CONNECTED: {
+    severity: 'error',
+    summary:
+      'The MCP server an `mcp_tool` hook names is not configured, could not be started or is not reachable.',
+    fix: "Add the server to the project's `.mcp.json` (or the engine's `mcp` option) and check that it starts.",
+  },
+  RUNNER_MCP_CALL_FAILED: {
+    severity: 'error',
+    summary:
+      'The MCP server rejected an `mcp_tool` hook call (unknown tool, invalid arguments, protocol error).',
+    fix: 'Check the hook `tool` name and `input` against the tools the server lists.',
+  },
+  RUNNER_MCP_TOOL_ERROR: {
+    severity: 'error',
+    summary: 'The tool called by an `mcp_tool` hook returned `isError: true`; this is a non-blocking error.',
+    fix: 'See the tool error text in the message; use `onFailure: "block"` if the action must not proceed.',
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -19,12 +19,14 @@ export const SECURITY_CODES = {
   },
   SECURITY_SSRF_BLOCKED: {
     severity: 'error',
-    summary: 'An HTTP hook URL names or resolves to a private, link-local or other non-global address (SSRF guard).',
+    summary:
+      'An HTTP hook URL names or resolves to a private, link-local or other non-global address (SSRF guard).',
     fix: 'Point the hook at a public host or at loopback (127.0.0.1, ::1); the message names the address and its range.',
   },
   SECURITY_URL_NOT_ALLOWED: {
     severity: 'error',
-    summary: 'An HTTP hook URL matches none of the `allowedHttpHookUrls` patterns (an empty list blocks every HTTP hook).',
+    summary:
+      'An HTTP hook URL matches none of the `allowedHttpHookUrls` patterns (an empty list blocks every HTTP hook).',
     fix: 'Add a matching pattern (`*` is the wildcard) to `allowedHttpHookUrls`, or change the hook URL.',
   },
   SECURITY_HTTPS_REQUIRED: {

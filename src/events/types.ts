@@ -26,7 +26,15 @@ export interface FieldSpec {
  * - `fail`: the operation fails (WorktreeCreate: any non-zero exit).
  * - `original`: the original content is used (MessageDisplay).
  */
-export type Exit2Effect = 'block' | 'feedback' | 'user' | 'debug' | 'ignored' | 'decline' | 'fail' | 'original';
+export type Exit2Effect =
+  | 'block'
+  | 'feedback'
+  | 'user'
+  | 'debug'
+  | 'ignored'
+  | 'decline'
+  | 'fail'
+  | 'original';
 
 /**
  * How an event's handlers decide (claude-code-hooks.md §2.0 "Decision pattern"); the aggregator

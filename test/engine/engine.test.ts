@@ -127,7 +127,7 @@ describe('engine: planning', () => {
     });
     const result = await engine.dispatch('PreToolUse', bash('ls && git push'));
     expect(result.hooks.map((hook) => hook.label)).toEqual(['echo git', 'echo any']);
-    const result2 = await engine.dispatch('PreToolUse', bash('ls'));
+    const result2 = await engine.dispatch('PreToolUse', bash('ls'), { explain: true });
     expect(result2.hooks.map((hook) => hook.label)).toEqual(['echo any']);
     const reasons = result2.skipped.map((skip) => skip.why).join('\n');
     expect(reasons).toMatch(/matcher .*Edit.*does not match "Bash"/);

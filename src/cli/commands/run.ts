@@ -43,6 +43,7 @@ export function registerRunCommand(program: Command): void {
       settingsFiles: options.settings.map((file) => resolve(file)),
       pluginDirs: options.pluginDir.map((dir) => resolve(dir)),
       interactive: options.interactive,
+      explain: true,
       untrusted: options.requireTrust ? 'skip' : 'run',
       ...(options.trustFile ? { trustFile: resolve(options.trustFile) } : {}),
       ...(options.sessionId ? { sessionId: options.sessionId } : {}),

@@ -1,0 +1,34 @@
+// Dispatches per second with one in-process function handler (target ≥ 200,000/s).
+import { createHookEngine } from '../../src/index.ts';
+import type { BenchCase } from '../types.ts';
+
+const EVENTS = 100_000;
+
+const functionThroughput: BenchCase = {
+  name: 'function-hook-throughput',
+  unit: 'events/s',
+  target: '≥ 200,000 events/s',
+  async run() {
+    const engine = await createHookEngine({ discover: false, sessionId: 'bench' });
+    let calls = 0;
+    engine.addFunctionHook(
+      'PreToolUse',
+      'Bash',
+      () => {
+        calls += 1;
+        return true;
+      },
+      'never',
+    );
+    const input = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_bench' };
+    for (let i = 0; i < 10_000; i++) await engine.dispatch('PreToolUse', input);
+    const start = performance.now();
+    for (let i = 0; i < EVENTS; i++) await engine.dispatch('PreToolUse', input);
+    const seconds = (performance.now() - start) / 1000;
+    await engine.close();
+    if (calls !== EVENTS + 10_000) throw new Error(`callback ran ${calls} times`);
+    return { value: Math.round(EVENTS / seconds), baseline: null, ratio: null };
+  },
+};
+
+export default functionThroughput;

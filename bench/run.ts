@@ -1,0 +1,35 @@
+// Runs every benchmark in bench/cases/. `npm run bench` prints a table; `npm run bench -- --json`
+// prints exactly one JSON object: { "benchmarks": [ { name, value, unit, baseline, ratio, target } ] }
+// (npm itself prints a banner on stdout: use `npm run -s bench -- --json` to get only the object).
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { BenchCase, BenchRow } from './types.ts';
+
+const json = process.argv.includes('--json');
+const casesDir = join(dirname(fileURLToPath(import.meta.url)), 'cases');
+const files = readdirSync(casesDir)
+  .filter((file) => /\.(ts|mts|js|mjs)$/.test(file))
+  .sort();
+
+const rows: BenchRow[] = [];
+for (const file of files) {
+  const module = (await import(pathToFileURL(join(casesDir, file)).href)) as { default: BenchCase };
+  const bench = module.default;
+  if (!json) process.stderr.write(`running ${bench.name}…\n`);
+  const measured = await bench.run();
+  const { value, baseline, ratio } = measured;
+  rows.push({ name: bench.name, value, unit: bench.unit, baseline, ratio, target: bench.target });
+}
+
+if (json) {
+  process.stdout.write(`${JSON.stringify({ benchmarks: rows })}\n`);
+} else {
+  const fmt = (n: number | null): string => (n === null ? '-' : n.toFixed(n >= 100 ? 0 : 3));
+  const table = [
+    ['benchmark', 'value', 'unit', 'baseline', 'ratio', 'target'],
+    ...rows.map((r) => [r.name, fmt(r.value), r.unit, fmt(r.baseline), fmt(r.ratio), r.target]),
+  ];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+  for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+}
