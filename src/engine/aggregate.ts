@@ -32,6 +32,7 @@ export type Aggregated = Pick<
   | 'continue'
   | 'stopReason'
   | 'updatedInput'
+  | 'updatedPrompt'
   | 'additionalContext'
   | 'systemMessages'
   | 'messages'
@@ -77,6 +78,7 @@ export function aggregate(items: AggregateItem[], options: AggregateOptions): Ag
   };
   const discardOutput = spec.decisionKind === 'none';
   let toolOutputFrom: string | undefined;
+  let promptFrom: string | undefined;
   for (const item of items) {
     const { effect, plainText } = item.interpretation;
     if (effect.userNotice) out.messages.toUser.push(`${options.hookLabel} hook error: ${effect.userNotice}`);
@@ -105,6 +107,13 @@ export function aggregate(items: AggregateItem[], options: AggregateOptions): Ag
       }
       out.updatedToolOutput = effect.updatedToolOutput;
       toolOutputFrom = item.label;
+    }
+    if (effect.updatedPrompt !== undefined) {
+      // The last rewrite in configured order wins; every replaced one is reported.
+      if (promptFrom !== undefined)
+        out.conflicts.push(`updatedPrompt from ${item.label} replaces the one from ${promptFrom}`);
+      out.updatedPrompt = effect.updatedPrompt;
+      promptFrom = item.label;
     }
     if (effect.eventFields) Object.assign(out.eventOutput, effect.eventFields);
   }

@@ -63,14 +63,13 @@ export async function dispatchEvent(
   rawInput: Record<string, unknown>,
   options: DispatchOptions,
 ): Promise<DispatchResult> {
-  const resolved = resolveEventName(eventName);
-  if (!resolved) {
+  const event = resolveEvent(eventName);
+  if (event === null) {
     throw new HookError(
       'ENGINE_UNKNOWN_EVENT',
       `unknown event "${eventName}"; use a name such as PreToolUse or preToolUse`,
     );
   }
-  const event = resolved.event;
   const sessionId =
     options.sessionId ??
     (typeof rawInput.session_id === 'string' ? rawInput.session_id : undefined) ??

@@ -10,6 +10,8 @@ export interface HandlerEffect {
   permission?: 'allow' | 'deny' | 'ask' | 'defer';
   permissionReason?: string;
   updatedInput?: Record<string, unknown>;
+  /** Copilot SDK `modifiedPrompt` on UserPromptSubmit; only in-process callbacks set it. */
+  updatedPrompt?: string;
   /** Top-level `decision: "block"` (or exit 2 on a blockable event) and its reason. */
   block?: { reason: string };
   additionalContext?: string;

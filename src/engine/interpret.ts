@@ -89,7 +89,9 @@ export function interpret(
   let output = parsed.json;
   let effect: HandlerEffect = {};
   if (output) {
-    const normalized = normalizeOutput(event, output, handler.dialect);
+    const normalized = normalizeOutput(event, output, handler.dialect, {
+      inProcess: handler.type === 'function',
+    });
     effect = normalized.effect;
     warnings.push(...normalized.warnings);
   } else if (parsed.text.startsWith('{')) {
@@ -271,6 +273,7 @@ function describeEffect(effect: HandlerEffect, plainText: string | null, spec: E
   if (effect.permissionRequest) parts.push(`permission request ${effect.permissionRequest.behavior}`);
   if (effect.block) parts.push('block');
   if (effect.updatedInput) parts.push('rewrites the tool input');
+  if (effect.updatedPrompt !== undefined) parts.push('rewrites the prompt');
   if (effect.additionalContext) parts.push('adds context');
   if (effect.continue === false) parts.push('stops the agent (continue: false)');
   if (effect.systemMessage) parts.push('shows a system message');
@@ -300,7 +303,9 @@ function interpretCopilot(
   const output = parsed.json;
   let effect: HandlerEffect = {};
   if (output) {
-    const normalized = normalizeOutput(spec.name, output, handler.dialect);
+    const normalized = normalizeOutput(spec.name, output, handler.dialect, {
+      inProcess: handler.type === 'function',
+    });
     effect = normalized.effect;
     warnings.push(...normalized.warnings);
   } else if (parsed.text) {

@@ -39,6 +39,7 @@ export function normalizeOutput(
   event: EventName,
   output: Record<string, unknown>,
   dialect: Dialect,
+  options: { inProcess?: boolean } = {},
 ): NormalizedOutput {
   const effect: HandlerEffect = {};
   const warnings: string[] = [];
@@ -105,7 +106,11 @@ export function normalizeOutput(
   }
   if (copilotLike && output.modifiedResult !== undefined) effect.updatedToolOutput = output.modifiedResult;
   if (output.modifiedPrompt !== undefined) {
-    warnings.push('ignored "modifiedPrompt": only in-process SDK callbacks may rewrite the prompt');
+    // other-agents-hooks.md §1.7: only Copilot SDK callbacks (in-process) can rewrite the prompt.
+    const prompt = output.modifiedPrompt;
+    if (copilotLike && options.inProcess && event === 'UserPromptSubmit' && typeof prompt === 'string')
+      effect.updatedPrompt = prompt;
+    else warnings.push('ignored "modifiedPrompt": only in-process SDK callbacks may rewrite the prompt');
   }
   const topContext = str(output.additionalContext);
   if (topContext !== undefined) {

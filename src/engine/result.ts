@@ -58,6 +58,8 @@ export interface DispatchResult {
   continue: boolean;
   stopReason: string | null;
   updatedInput: Record<string, unknown> | null;
+  /** UserPromptSubmit: the prompt rewritten by an in-process Copilot SDK callback (`modifiedPrompt`). */
+  updatedPrompt?: string;
   additionalContext: string[];
   systemMessages: string[];
   hooks: HookRunReport[];

@@ -2,7 +2,7 @@ import type { SourceRef } from '../config/model.ts';
 import type { EventName } from '../events/names.ts';
 import type { DispatchResult, Outcome } from './result.ts';
 
-/** Lifecycle messages of one handler run (seed 004 "hook event system"). */
+/** Lifecycle messages of one handler run (seed 004 "hook event system"; claude-code-hooks.md §7.3). */
 export type TelemetryEvent =
   | { type: 'dispatch-start'; dispatchId: number; event: EventName; sessionId: string; handlers: number }
   | {
@@ -15,7 +15,17 @@ export type TelemetryEvent =
       label: string;
       source: SourceRef;
     }
-  | { type: 'progress'; dispatchId: number; hookId: string; event: EventName; message: string }
+  | {
+      type: 'progress';
+      dispatchId: number;
+      hookId: string;
+      event: EventName;
+      /** A progress line the handler reported (Copilot progress lines). */
+      message?: string;
+      /** Sampled progress: everything the handler wrote so far (see `TelemetryBus.output`). */
+      stdout?: string;
+      stderr?: string;
+    }
   | {
       type: 'response';
       dispatchId: number;
@@ -35,33 +45,157 @@ export type TelemetryEvent =
     }
   | { type: 'dispatch-end'; dispatchId: number; event: EventName; sessionId: string; result: DispatchResult };
 
-export type TelemetryListener = (event: TelemetryEvent) => void;
+/**
+ * A listener. Built-in subscribers (trace file, audit log, OpenTelemetry) set
+ * `includeHookEvents = true` on themselves so that they see every handler run whatever the
+ * bus default is.
+ */
+export type TelemetryListener = ((event: TelemetryEvent) => void) & { includeHookEvents?: boolean };
+
+export interface TelemetryBusOptions {
+  /**
+   * Deliver `started`/`progress`/`response` for every event. Default false: only SessionStart and
+   * Setup, "low-noise lifecycle events" that Claude Code always emits (seed 004; claude-code-hooks.md
+   * §7.3). `dispatch-start`/`dispatch-end` always go out.
+   */
+  includeHookEvents?: boolean;
+  /** How often sampled `progress` is emitted while output arrives (default 1000 ms, §7.3). */
+  progressIntervalMs?: number;
+}
+
+export interface SubscribeOptions {
+  /** Overrides the listener's own flag and the bus default for this subscription. */
+  includeHookEvents?: boolean;
+}
+
+/** Events whose handler messages go out even without includeHookEvents (claude-code-hooks.md §7.3). */
+const ALWAYS_EMITTED: ReadonlySet<string> = new Set(['SessionStart', 'Setup']);
+export const DEFAULT_PROGRESS_INTERVAL_MS = 1_000;
+/** Sampled output kept per running handler; the response carries the full (runner-capped) output. */
+const PROGRESS_OUTPUT_MAX_CHARS = 64 * 1024;
+
+interface RunningHook {
+  dispatchId: number;
+  event: EventName;
+  stdout: string;
+  stderr: string;
+  changed: boolean;
+  timer?: NodeJS.Timeout;
+}
 
 /**
  * One bus for every observer: the CLI display, trace files and OpenTelemetry subscribe here
  * rather than growing second code paths (DESIGN.md "The pipeline").
  */
 export class TelemetryBus {
-  readonly #listeners = new Set<TelemetryListener>();
+  /** Listeners that receive handler messages for every event. */
+  readonly #all = new Set<TelemetryListener>();
+  /** Listeners that receive handler messages only for SessionStart and Setup. */
+  readonly #lifecycle = new Set<TelemetryListener>();
+  readonly #includeHookEvents: boolean;
+  readonly #progressIntervalMs: number;
+  readonly #running = new Map<string, RunningHook>();
 
-  get active(): boolean {
-    return this.#listeners.size > 0;
+  constructor(options: TelemetryBusOptions = {}) {
+    this.#includeHookEvents = options.includeHookEvents ?? false;
+    this.#progressIntervalMs = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
   }
 
-  subscribe(listener: TelemetryListener): () => void {
-    this.#listeners.add(listener);
+  get active(): boolean {
+    return this.#all.size > 0 || this.#lifecycle.size > 0;
+  }
+
+  /** Whether `started`/`progress`/`response` for `event` would reach any listener. */
+  wants(event: EventName): boolean {
+    return this.#all.size > 0 || (this.#lifecycle.size > 0 && ALWAYS_EMITTED.has(event));
+  }
+
+  subscribe(listener: TelemetryListener, options: SubscribeOptions = {}): () => void {
+    const everything = options.includeHookEvents ?? listener.includeHookEvents ?? this.#includeHookEvents;
+    const set = everything ? this.#all : this.#lifecycle;
+    // A listener subscribed twice would otherwise sit in both sets and get events twice.
+    (everything ? this.#lifecycle : this.#all).delete(listener);
+    set.add(listener);
     return () => {
-      this.#listeners.delete(listener);
+      set.delete(listener);
     };
   }
 
   emit(event: TelemetryEvent): void {
-    for (const listener of this.#listeners) {
-      try {
-        listener(event);
-      } catch {
-        // An observer must never change a decision: its errors are contained here.
-      }
+    const type = event.type;
+    if (type === 'started') this.#track(event);
+    else if (type === 'response') this.#untrack(event.hookId);
+    else if (type === 'dispatch-end') this.#untrackDispatch(event.dispatchId);
+    if (type === 'dispatch-start' || type === 'dispatch-end' || ALWAYS_EMITTED.has(event.event)) {
+      deliver(this.#lifecycle, event);
+    }
+    deliver(this.#all, event);
+  }
+
+  /**
+   * Runners feed partial output here while a handler runs; the bus then emits `progress` with
+   * the output so far every `progressIntervalMs`, only when it changed (claude-code-hooks.md §7.3:
+   * sampled about once per second). No timer exists until output arrives.
+   */
+  output(hookId: string, stream: 'stdout' | 'stderr', text: string): void {
+    const running = this.#running.get(hookId);
+    if (!running || text.length === 0) return;
+    const next = running[stream] + text;
+    running[stream] = next.length > PROGRESS_OUTPUT_MAX_CHARS ? next.slice(-PROGRESS_OUTPUT_MAX_CHARS) : next;
+    running.changed = true;
+    if (!running.timer) {
+      running.timer = setInterval(() => this.#sample(hookId), this.#progressIntervalMs);
+      running.timer.unref();
+    }
+  }
+
+  #track(event: Extract<TelemetryEvent, { type: 'started' }>): void {
+    if (!this.wants(event.event)) return;
+    this.#running.set(event.hookId, {
+      dispatchId: event.dispatchId,
+      event: event.event,
+      stdout: '',
+      stderr: '',
+      changed: false,
+    });
+  }
+
+  #untrack(hookId: string): void {
+    const running = this.#running.get(hookId);
+    if (!running) return;
+    if (running.timer) clearInterval(running.timer);
+    this.#running.delete(hookId);
+  }
+
+  #untrackDispatch(dispatchId: number): void {
+    if (this.#running.size === 0) return;
+    for (const [hookId, running] of this.#running) {
+      if (running.dispatchId === dispatchId) this.#untrack(hookId);
+    }
+  }
+
+  #sample(hookId: string): void {
+    const running = this.#running.get(hookId);
+    if (!running?.changed) return;
+    running.changed = false;
+    this.emit({
+      type: 'progress',
+      dispatchId: running.dispatchId,
+      hookId,
+      event: running.event,
+      stdout: running.stdout,
+      stderr: running.stderr,
+    });
+  }
+}
+
+function deliver(listeners: Set<TelemetryListener>, event: TelemetryEvent): void {
+  if (listeners.size === 0) return;
+  for (const listener of listeners) {
+    try {
+      listener(event);
+    } catch {
+      // An observer must never change a decision: its errors are contained here.
     }
   }
 }

@@ -1,5 +1,5 @@
-import { createInterface } from 'node:readline/promises';
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config/generation/index.ts';
 import type { NormalizedHandler } from '../../config/model.ts';
@@ -19,7 +19,15 @@ interface TrustOptions extends CommonOptions {
   trustFile?: string;
 }
 
-type TrustAction = 'show' | 'trusted' | 'already-trusted' | 'nothing-to-trust' | 'revoked' | 'not-trusted' | 'declined';
+type TrustAction =
+  | 'show'
+  | 'trusted'
+  | 'already-trusted'
+  | 'nothing-to-trust'
+  | 'revoked'
+  | 'nothing-to-revoke'
+  | 'not-trusted'
+  | 'declined';
 
 /** Streams and prompt, injectable so that tests run the command in-process. */
 export interface TrustIo {
@@ -73,7 +81,10 @@ function scriptJson(item: Script) {
 function render(status: TrustStatus, projectDir: string, action: TrustAction): string {
   const definitions = status.fingerprint.items.filter((i): i is Definition => i.kind === 'definition');
   const scripts = status.fingerprint.items.filter((i): i is Script => i.kind === 'script');
-  const lines = [`Project ${projectDir}`, `Status: ${status.trusted ? 'trusted' : 'NOT trusted'} (${status.reason})`];
+  const lines = [
+    `Project ${projectDir}`,
+    `Status: ${status.trusted ? 'trusted' : 'NOT trusted'} (${status.reason})`,
+  ];
   for (const change of status.changed) lines.push(`  ${change}`);
   lines.push('', `Project hooks (${definitions.length}):`);
   for (const item of definitions) {
@@ -82,7 +93,8 @@ function render(status: TrustStatus, projectDir: string, action: TrustAction): s
     lines.push(`  ${at} ${item.event}${matcher} ${item.type}: ${item.summary}`);
   }
   lines.push('', `Scripts they run (${scripts.length}):`);
-  for (const item of scripts) lines.push(`  ${item.display} ${item.hash === null ? '(missing)' : `sha256:${item.hash}`}`);
+  for (const item of scripts)
+    lines.push(`  ${item.display} ${item.hash === null ? '(missing)' : `sha256:${item.hash}`}`);
   lines.push('', ACTION_TEXT[action]);
   return `${lines.join('\n')}\n`;
 }
@@ -93,17 +105,19 @@ const ACTION_TEXT: Readonly<Record<TrustAction, string>> = {
   'already-trusted': 'Already approved: nothing to do.',
   'nothing-to-trust': 'This project defines no hooks: nothing to approve.',
   revoked: 'Approval revoked: these hooks are untrusted again.',
-  'not-trusted': 'Not approved: no person can confirm here; review the list above and pass --yes to approve it.',
+  'nothing-to-revoke': 'This project had no approval to revoke.',
+  'not-trusted':
+    'Not approved: no person can confirm here; review the list above and pass --yes to approve it.',
   declined: 'Not approved.',
 };
 
-async function decide(options: TrustOptions, status: TrustStatus, io: TrustIo): Promise<TrustAction> {
+function decide(options: TrustOptions, status: TrustStatus, io: TrustIo): TrustAction | 'ask' {
   if (options.show) return 'show';
   if (status.fingerprint.items.length === 0) return 'nothing-to-trust';
   if (status.trusted) return 'already-trusted';
   if (options.yes) return 'trusted';
   if (io.confirm === undefined || options.json) return 'not-trusted';
-  return 'pending' as TrustAction;
+  return 'ask';
 }
 
 /** Exit status of each action: refusing to approve is a failure a script must notice. */
@@ -124,13 +138,17 @@ export async function trustCommand(options: TrustOptions, io: TrustIo = defaultI
   let status = trustStatus(handlers, projectDir, store);
   let action: TrustAction;
   if (options.revoke) {
-    action = store.revoke(projectDir) ? 'revoked' : 'show';
+    action = store.revoke(projectDir) ? 'revoked' : 'nothing-to-revoke';
     status = trustStatus(handlers, projectDir, store);
   } else {
-    action = await decide(options, status, io);
-    if ((action as string) === 'pending') {
+    const decided = decide(options, status, io);
+    if (decided === 'ask') {
       io.stderr(render(status, projectDir, 'show'));
-      action = (await io.confirm?.('Trust and run these hooks in this project? [y/N] ')) ? 'trusted' : 'declined';
+      action = (await io.confirm?.('Trust and run these hooks in this project? [y/N] '))
+        ? 'trusted'
+        : 'declined';
+    } else {
+      action = decided;
     }
     if (action === 'trusted') {
       store.trust(projectDir, status.fingerprint);
@@ -147,14 +165,17 @@ export async function trustCommand(options: TrustOptions, io: TrustIo = defaultI
       reason: status.reason,
       changed: status.changed,
       hash: status.fingerprint.hash,
-      hooks: items.filter((i): i is Definition => i.kind === 'definition').map((i) => definitionJson(i, projectDir)),
+      hooks: items
+        .filter((i): i is Definition => i.kind === 'definition')
+        .map((i) => definitionJson(i, projectDir)),
       scripts: items.filter((i): i is Script => i.kind === 'script').map(scriptJson),
     };
     io.stdout(`${JSON.stringify(json, null, 2)}\n`);
   } else {
     io.stdout(render(status, projectDir, action));
   }
-  if (action === 'not-trusted') io.stderr('agent-hooks trust: not approved; pass --yes to approve these hooks\n');
+  if (action === 'not-trusted')
+    io.stderr('agent-hooks trust: not approved; pass --yes to approve these hooks\n');
   return FAILED.has(action) ? 1 : 0;
 }
 
@@ -163,7 +184,7 @@ export function registerTrustCommand(program: Command): void {
   addCommonOptions(
     program
       .command('trust')
-      .description("show every project hook and the scripts it runs, and approve them for this project")
+      .description('show every project hook and the scripts it runs, and approve them for this project')
       .option('--show', 'only show the hooks, scripts and trust status; change nothing', false)
       .option('--revoke', 'forget the approval of this project', false)
       .option('--yes', 'approve without asking (needed when no terminal is attached)', false)

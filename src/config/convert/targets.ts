@@ -1,0 +1,34 @@
+/** The dialects `convertConfig` writes. */
+export type ConvertTarget = 'claude' | 'copilot' | 'vscode';
+
+export const CONVERT_TARGETS: readonly ConvertTarget[] = ['claude', 'copilot', 'vscode'];
+
+export const TARGET_LABEL: Readonly<Record<ConvertTarget, string>> = {
+  claude: 'Claude Code',
+  copilot: 'Copilot CLI',
+  vscode: 'VS Code',
+};
+
+const MS_PER_SEC = 1000;
+
+/** Every dialect writes timeouts in seconds (claude-code-hooks.md §4.1; other-agents-hooks.md §1.1, §2.3). */
+export function timeoutSeconds(timeoutMs: number | undefined): number | undefined {
+  return timeoutMs === undefined ? undefined : timeoutMs / MS_PER_SEC;
+}
+
+/** Drops undefined values so that the written JSON has no `null` placeholders. */
+export function compact<T extends Record<string, unknown>>(value: T): Partial<T> {
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = v;
+  return out as Partial<T>;
+}
+
+/** The list under `key`, created on first use (keeps event keys in first-seen order). */
+export function listFor<T>(record: Record<string, T[]>, key: string): T[] {
+  let list = record[key];
+  if (list === undefined) {
+    list = [];
+    record[key] = list;
+  }
+  return list;
+}

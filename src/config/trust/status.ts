@@ -1,0 +1,82 @@
+import { type Diagnostic, diagnostic } from '../../errors.ts';
+import type { NormalizedHandler } from '../model.ts';
+import { computeTrustFingerprint, itemHashes, type TrustFingerprint, type TrustItem } from './fingerprint.ts';
+import type { TrustRecord, TrustStore } from './store.ts';
+
+export interface TrustStatus {
+  trusted: boolean;
+  /** One sentence for the user. */
+  reason: string;
+  /** What differs from the approved state, one entry per item (`changed script .claude/hooks/x.sh`). */
+  changed: string[];
+  fingerprint: TrustFingerprint;
+  /** `SECURITY_UNTRUSTED_PROJECT_HOOK` or `SECURITY_TRUST_CHANGED` when not trusted, for reports. */
+  diagnostic?: Diagnostic;
+}
+
+function describe(item: TrustItem | undefined, id: string): string {
+  if (item?.kind === 'script' || id.startsWith('script:')) return `script ${id.slice('script:'.length)}`;
+  return `hook ${id}`;
+}
+
+/** The approval that shares most items with now (another profile's approval shares few); newest wins ties. */
+function closest(approvals: readonly TrustRecord[], fingerprint: TrustFingerprint): TrustRecord | undefined {
+  let best: TrustRecord | undefined;
+  let bestShared = -1;
+  for (const record of approvals) {
+    const shared = fingerprint.items.filter((item) => item.id in record.items).length;
+    if (shared > bestShared) {
+      best = record;
+      bestShared = shared;
+    }
+  }
+  return best;
+}
+
+/** Compares the project's current hooks and scripts with what was approved, item by item. */
+export function trustStatus(
+  handlers: readonly NormalizedHandler[],
+  projectDir: string,
+  store: TrustStore,
+): TrustStatus {
+  const fingerprint = computeTrustFingerprint(handlers, projectDir);
+  if (fingerprint.items.length === 0) {
+    return { trusted: true, reason: 'the project defines no hooks', changed: [], fingerprint };
+  }
+  const approvals = store.approvals(projectDir);
+  const match = approvals.find((record) => record.hash === fingerprint.hash);
+  if (match !== undefined) {
+    return { trusted: true, reason: `approved on ${match.trustedAt}`, changed: [], fingerprint };
+  }
+  const record = closest(approvals, fingerprint);
+  if (record === undefined) {
+    const reason = 'the project hooks have never been approved (run `agent-hooks trust`)';
+    return {
+      trusted: false,
+      reason,
+      changed: [],
+      fingerprint,
+      diagnostic: diagnostic('SECURITY_UNTRUSTED_PROJECT_HOOK', `Project ${projectDir}: ${reason}`),
+    };
+  }
+  const now = itemHashes(fingerprint.items);
+  const byId = new Map(fingerprint.items.map((item) => [item.id, item]));
+  const changed: string[] = [];
+  for (const [id, hash] of Object.entries(now)) {
+    const before = record.items[id];
+    if (before === undefined) changed.push(`added ${describe(byId.get(id), id)}`);
+    else if (before !== hash) changed.push(`changed ${describe(byId.get(id), id)}`);
+  }
+  for (const id of Object.keys(record.items)) {
+    if (!(id in now)) changed.push(`removed ${describe(undefined, id)}`);
+  }
+  const summary = changed.length > 0 ? `: ${changed.join(', ')}` : '';
+  const reason = `the project hooks changed since they were approved on ${record.trustedAt}${summary}`;
+  return {
+    trusted: false,
+    reason,
+    changed,
+    fingerprint,
+    diagnostic: diagnostic('SECURITY_TRUST_CHANGED', `Project ${projectDir}: ${reason}`),
+  };
+}

@@ -1,0 +1,59 @@
+import type { ErrorCode } from '../errors.ts';
+
+/**
+ * - `all`: matches every value (omitted, empty, `*`).
+ * - `exact`: a list of exact names.
+ * - `regex`: a regular expression (anchored or not, per dialect).
+ * - `invalid`: could not be compiled; never matches and carries `error`.
+ * - `ignored`: the host ignores matchers here (VS Code, or an event without matcher support);
+ *   matches everything and `describe` says why.
+ */
+export type MatcherKind = 'all' | 'exact' | 'regex' | 'invalid' | 'ignored';
+
+/** A finding about a matcher or `if` rule that is worth telling the user (code from the catalogue). */
+export interface MatchNote {
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+export interface CompiledMatcher {
+  readonly kind: MatcherKind;
+  /**
+   * Whether a value passes. An undefined value (the event has no match query) passes every kind
+   * except `invalid` (claude-code-hooks.md §5.1: without a match query all groups run).
+   */
+  test(value: string | undefined): boolean;
+  /** One line for `list --explain`. */
+  readonly describe: string;
+  /** Set when kind is `invalid`. */
+  readonly error?: string;
+  /** Catalogue code for `error`, or for why the matcher is ignored. */
+  readonly code?: ErrorCode;
+  /** Non-fatal findings (a bare MCP server name, a wildcard in a FileChanged watch list, …). */
+  readonly warnings?: readonly MatchNote[];
+}
+
+export const MATCH_ALL: CompiledMatcher = {
+  kind: 'all',
+  test: () => true,
+  describe: 'matches everything',
+};
+
+export function invalidMatcher(pattern: string, error: string, code: ErrorCode): CompiledMatcher {
+  return {
+    kind: 'invalid',
+    test: () => false,
+    describe: `invalid matcher ${JSON.stringify(pattern)}: never matches (${error})`,
+    error,
+    code,
+  };
+}
+
+/** Compiles a regex source or returns the engine's error text. */
+export function tryRegExp(source: string, flags = ''): RegExp | string {
+  try {
+    return new RegExp(source, flags);
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}

@@ -1,0 +1,149 @@
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { CommandHandler } from '../../config/model.ts';
+import type { EventName } from '../../events/names.ts';
+import type { RunRequest } from '../types.ts';
+import { expandVariables } from './expand.ts';
+
+/**
+ * Largest input JSON (in UTF-8 bytes) copied into `CLAUDE_HOOK_INPUT`. Linux caps one
+ * environment string at 128 KiB (MAX_ARG_STRLEN); half of that leaves room for the rest of the
+ * environment (DESIGN.md "Facts about running hook processes").
+ */
+export const HOOK_INPUT_ENV_MAX_BYTES = 64 * 1024;
+
+/** Events whose hooks get `CLAUDE_ENV_FILE` (claude-code-hooks.md §6.5). */
+export const ENV_FILE_EVENTS: ReadonlySet<EventName> = new Set([
+  'SessionStart',
+  'Setup',
+  'CwdChanged',
+  'FileChanged',
+]);
+
+/** Events whose input carries a tool input, and so may set `TOOL_INPUT_FILE_PATH`. */
+export const TOOL_EVENTS: ReadonlySet<EventName> = new Set([
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PermissionRequest',
+  'PermissionDenied',
+]);
+
+export interface HookEnvironment {
+  env: NodeJS.ProcessEnv;
+  notes: string[];
+}
+
+export interface EnvironmentInputs {
+  /** Size of the stdin payload in bytes, already computed by the caller. */
+  inputBytes: number;
+  /** Path of this run's `CLAUDE_ENV_FILE`, when the event gets one. */
+  envFile?: string;
+}
+
+/**
+ * The environment of one command hook (claude-code-hooks.md §6.5, docs/environment.md): the
+ * host's environment, then the handler's `env` with `$VAR` / `${VAR}` expanded, then the hook
+ * variables, which the handler's `env` cannot override because the engine relies on them.
+ */
+export function buildHookEnvironment(
+  request: RunRequest<CommandHandler>,
+  inputs: EnvironmentInputs,
+): HookEnvironment {
+  const notes: string[] = [];
+  const hookVars: Record<string, string> = {
+    CLAUDECODE: '1',
+    CLAUDE_PROJECT_DIR: request.projectDir,
+    CLAUDE_CODE_SESSION_ID: request.sessionId,
+  };
+  const { pluginRoot, pluginData } = request.handler.source;
+  if (pluginRoot !== undefined) hookVars.CLAUDE_PLUGIN_ROOT = pluginRoot;
+  if (pluginData !== undefined) hookVars.CLAUDE_PLUGIN_DATA = pluginData;
+  if (inputs.envFile !== undefined) hookVars.CLAUDE_ENV_FILE = inputs.envFile;
+  if (inputs.inputBytes <= HOOK_INPUT_ENV_MAX_BYTES) {
+    hookVars.CLAUDE_HOOK_INPUT = request.payloadJson;
+  } else {
+    notes.push(
+      `CLAUDE_HOOK_INPUT not set: the input is ${inputs.inputBytes} bytes, over the ${HOOK_INPUT_ENV_MAX_BYTES}-byte limit; read stdin instead (RUNNER_INPUT_ENV_TOO_LARGE)`,
+    );
+  }
+  if (TOOL_EVENTS.has(request.event)) {
+    const filePath = toolInputFilePath(request.payload);
+    if (filePath !== undefined) hookVars.TOOL_INPUT_FILE_PATH = filePath;
+  }
+
+  const base = request.env;
+  const env: NodeJS.ProcessEnv = { ...base };
+  // Hook variables would otherwise leak in from a host that is itself a hook (CLAUDE_ENV_FILE).
+  delete env.CLAUDE_ENV_FILE;
+  delete env.CLAUDE_HOOK_INPUT;
+  delete env.TOOL_INPUT_FILE_PATH;
+  const handlerEnv = request.handler.spec.env;
+  if (handlerEnv !== undefined) {
+    const lookup = (name: string): string | undefined => hookVars[name] ?? base[name];
+    for (const [name, value] of Object.entries(handlerEnv)) env[name] = expandVariables(value, lookup);
+  }
+  Object.assign(env, hookVars);
+  return { env, notes };
+}
+
+/**
+ * The file a tool call works on: `tool_input.file_path`, `filePath`, `path` or the first of
+ * `files`; Copilot payloads carry `toolArgs`, an object or a JSON string (other-agents-hooks.md §1.3).
+ */
+export function toolInputFilePath(payload: Record<string, unknown>): string | undefined {
+  let input: unknown = payload.tool_input ?? payload.toolArgs ?? payload.toolInput;
+  if (typeof input === 'string') {
+    try {
+      input = JSON.parse(input);
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof input !== 'object' || input === null) return undefined;
+  const fields = input as Record<string, unknown>;
+  for (const key of ['file_path', 'filePath', 'path']) {
+    if (typeof fields[key] === 'string' && fields[key] !== '') return fields[key];
+  }
+  const files = fields.files;
+  if (Array.isArray(files)) {
+    const first: unknown = files[0];
+    if (typeof first === 'string') return first;
+    if (typeof first === 'object' && first !== null) {
+      const nested = first as Record<string, unknown>;
+      if (typeof nested.path === 'string') return nested.path;
+      if (typeof nested.file_path === 'string') return nested.file_path;
+    }
+  }
+  return undefined;
+}
+
+/** `cwd` relative to the project root, absolute, or starting with `~` (other-agents-hooks.md §2.4). */
+export function resolveHookCwd(cwd: string | undefined, projectDir: string): string {
+  if (cwd === undefined || cwd === '') return projectDir;
+  if (cwd === '~') return homedir();
+  if (cwd.startsWith('~/') || cwd.startsWith('~\\')) return join(homedir(), cwd.slice(2));
+  return isAbsolute(cwd) ? cwd : resolve(projectDir, cwd);
+}
+
+/**
+ * Reads the `export NAME=value` lines a hook wrote to `CLAUDE_ENV_FILE`. Values may be bare,
+ * 'single-quoted' (verbatim) or "double-quoted" (backslash escapes); later lines win.
+ */
+export function parseEnvExports(text: string): Record<string, string> {
+  const exports: Record<string, string> = {};
+  for (const raw of text.split(/\r?\n/)) {
+    const match = /^\s*export\s+([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(raw);
+    if (match === null) continue;
+    exports[match[1] as string] = unquote((match[2] as string).trim());
+  }
+  return exports;
+}
+
+function unquote(value: string): string {
+  if (value.length >= 2 && value.startsWith("'") && value.endsWith("'")) return value.slice(1, -1);
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
+    return value.slice(1, -1).replace(/\\(["\\$`])/g, '$1');
+  }
+  return value;
+}

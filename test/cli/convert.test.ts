@@ -1,0 +1,91 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { convertCommand } from '../../src/cli/commands/convert.ts';
+import { tempDir, writeFile } from '../config/trust/fixtures.ts';
+
+const CLAUDE = `{
+  "hooks": {
+    "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "./guard.sh", "timeout": 20 }] }]
+  }
+}
+`;
+
+function capture() {
+  const out = { stdout: '', stderr: '' };
+  return {
+    out,
+    io: {
+      stdout: (t: string) => {
+        out.stdout += t;
+      },
+      stderr: (t: string) => {
+        out.stderr += t;
+      },
+    },
+  };
+}
+
+describe('agent-hooks convert (in-process)', () => {
+  it('detects a Claude file by its path and writes VS Code to --out, lossy steps on stderr', () => {
+    const dir = tempDir('cli-convert');
+    const file = writeFile(dir, '.claude/settings.json', CLAUDE);
+    const out = join(dir, 'hooks.json');
+    const { out: streams, io } = capture();
+    expect(convertCommand(file, { to: 'vscode', out, json: false, copilotKeys: 'camel' }, io)).toBe(0);
+    expect(streams.stdout).toBe('');
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual({
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', timeout: 20 }] }],
+      },
+    });
+    expect(streams.stderr).toContain(':3:22 /hooks/PreToolUse/0/matcher: lossy: VS Code ignores matchers');
+  });
+
+  it('--json prints one object with text, lossy and diagnostics', () => {
+    const dir = tempDir('cli-convert');
+    const file = writeFile(dir, 'any.json', CLAUDE);
+    const { out, io } = capture();
+    expect(
+      convertCommand(file, { to: 'copilot', from: 'claude-settings', json: true, copilotKeys: 'camel' }, io),
+    ).toBe(0);
+    const json = JSON.parse(out.stdout);
+    expect(json.from).toBe('claude-settings');
+    expect(JSON.parse(json.text).hooks.preToolUse).toEqual([
+      { type: 'command', bash: './guard.sh', timeoutSec: 20, matcher: 'bash' },
+    ]);
+    expect(json.lossy).toHaveLength(1);
+    expect(json.diagnostics).toEqual([]);
+  });
+
+  it('exits 1 when the input has errors', () => {
+    const dir = tempDir('cli-convert');
+    const file = writeFile(dir, '.claude/settings.json', '{ "hooks": ');
+    const { out, io } = capture();
+    expect(convertCommand(file, { to: 'copilot', json: false, copilotKeys: 'camel' }, io)).toBe(1);
+    expect(out.stderr).toContain('CONFIG_INVALID_JSON');
+  });
+});
+
+describe('agent-hooks convert (real process)', () => {
+  it('converts a Copilot file to Claude on stdout', () => {
+    const dir = tempDir('cli-convert');
+    const file = writeFile(
+      dir,
+      '.github/hooks/a.json',
+      '{ "version": 1, "hooks": { "agentStop": [{ "bash": "./s.sh", "timeoutSec": 9 }] } }',
+    );
+    const cli = join(import.meta.dirname, '../../src/cli/main.ts');
+    const result = spawnSync('npx', ['tsx', cli, 'convert', file, '--to', 'claude'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: './s.sh', timeout: 9 }] }] },
+    });
+    expect(result.stderr).toContain('lossy: the hooks will receive snake_case input');
+  });
+});

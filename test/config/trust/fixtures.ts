@@ -1,0 +1,35 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { CommandHandler, Scope } from '../../../src/config/model.ts';
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `agent-hooks-${prefix}-`));
+}
+
+export function writeFile(root: string, rel: string, text: string): string {
+  const path = join(root, rel);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+  return path;
+}
+
+export function commandHandler(
+  command: string,
+  options: { scope?: Scope; file?: string; pointer?: string; matcher?: string; args?: string[] } = {},
+): CommandHandler {
+  return {
+    type: 'command',
+    event: 'PreToolUse',
+    eventKey: 'PreToolUse',
+    dialect: 'claude',
+    source: {
+      file: options.file ?? '.claude/settings.json',
+      pointer: options.pointer ?? '/hooks/PreToolUse/0/hooks/0',
+      scope: options.scope ?? 'project',
+      line: 5,
+    },
+    ...(options.matcher === undefined ? {} : { matcher: options.matcher }),
+    spec: { command, ...(options.args === undefined ? {} : { args: options.args }) },
+  };
+}

@@ -1,0 +1,202 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${NAME}` here is shell and placeholder syntax under test.
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HOOK_INPUT_ENV_MAX_BYTES } from '../../../src/runners/command/environment.ts';
+import { createCommandRunner, runCommandHandler } from '../../../src/runners/command/run-command-handler.ts';
+import { commandRequest, fixture } from './helpers.ts';
+
+const project = realpathSync(mkdtempSync(join(tmpdir(), 'cmd-handler-')));
+mkdirSync(join(project, 'sub dir'));
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+/** Prints the named variables as JSON, `null` for unset ones. */
+function dumpEnv(names: string[]): string {
+  const code = `import json,os;print(json.dumps({n: os.environ.get(n) for n in ${JSON.stringify(names)}}))`;
+  return `python3 -c '${code}'`;
+}
+
+describe('environment (claude-code-hooks.md §6.5, docs/environment.md)', () => {
+  it('sets every documented variable on a plugin tool hook', async () => {
+    const names = [
+      'CLAUDECODE',
+      'CLAUDE_PROJECT_DIR',
+      'CLAUDE_CODE_SESSION_ID',
+      'CLAUDE_PLUGIN_ROOT',
+      'CLAUDE_PLUGIN_DATA',
+      'CLAUDE_HOOK_INPUT',
+      'TOOL_INPUT_FILE_PATH',
+      'CLAUDE_ENV_FILE',
+      'FROM_HOST',
+    ];
+    const request = commandRequest(
+      { command: dumpEnv(names) },
+      {
+        projectDir: project,
+        pluginRoot: '/plugins/p1',
+        pluginData: '/data/p1',
+        payload: { tool_name: 'Write', tool_input: { file_path: '/src/a.ts' } },
+        env: { ...process.env, FROM_HOST: 'host', CLAUDE_ENV_FILE: '/stale' },
+      },
+    );
+    const r = await runCommandHandler(request);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      CLAUDECODE: '1',
+      CLAUDE_PROJECT_DIR: project,
+      CLAUDE_CODE_SESSION_ID: 'session-1',
+      CLAUDE_PLUGIN_ROOT: '/plugins/p1',
+      CLAUDE_PLUGIN_DATA: '/data/p1',
+      CLAUDE_HOOK_INPUT: request.payloadJson,
+      TOOL_INPUT_FILE_PATH: '/src/a.ts',
+      CLAUDE_ENV_FILE: null,
+      FROM_HOST: 'host',
+    });
+  });
+
+  it('lets the seed 004 example read CLAUDE_HOOK_INPUT with jq', async () => {
+    const command = `jq -e '.tool_input.file_path | test("test.*\\\\.ts$")' <<< "$CLAUDE_HOOK_INPUT" && echo 'Must write tests alongside implementation' >&2 && exit 2 || exit 0`;
+    const payload = { tool_input: { file_path: 'src/test-a.ts' } };
+    const r = await runCommandHandler(commandRequest({ command, shell: 'bash' }, { payload }));
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe('Must write tests alongside implementation\n');
+  });
+
+  it('leaves CLAUDE_HOOK_INPUT unset above the limit, with a note, and still sends stdin', async () => {
+    const payload = { tool_input: { content: 'x'.repeat(HOOK_INPUT_ENV_MAX_BYTES) } };
+    const r = await runCommandHandler(
+      commandRequest({ command: 'test -z "${CLAUDE_HOOK_INPUT+set}" && wc -c' }, { payload }),
+    );
+    expect(r.exitCode).toBe(0);
+    expect(Number(r.stdout.trim())).toBe(JSON.stringify(payload).length + 1);
+    expect(r.notes?.join()).toContain('RUNNER_INPUT_ENV_TOO_LARGE');
+  });
+
+  it('sets TOOL_INPUT_FILE_PATH from Copilot camelCase toolArgs, and only on tool events', async () => {
+    const copilot = await runCommandHandler(
+      commandRequest(
+        { bash: 'printf %s "$TOOL_INPUT_FILE_PATH"' },
+        { dialect: 'copilot', payload: { toolName: 'edit', toolArgs: '{"path":"/x/y.md"}' } },
+      ),
+    );
+    expect(copilot.stdout).toBe('/x/y.md');
+    const stop = await runCommandHandler(
+      commandRequest(
+        { command: 'printf %s "${TOOL_INPUT_FILE_PATH-unset}"' },
+        { event: 'Stop', payload: { tool_input: { file_path: '/nope' } } },
+      ),
+    );
+    expect(stop.stdout).toBe('unset');
+  });
+
+  it('expands $VAR and ${VAR} in handler env against the host and hook variables', async () => {
+    const r = await runCommandHandler(
+      commandRequest(
+        {
+          command: 'printf "%s|%s|%s" "$A" "$B" "$C"',
+          env: { A: '$HOME_ISH/x', B: '${CLAUDE_PROJECT_DIR}/bin:$MISSING_VAR', C: 'plain $ sign' },
+        },
+        { projectDir: project, env: { ...process.env, HOME_ISH: '/h' } },
+      ),
+    );
+    expect(r.stdout).toBe(`/h/x|${project}/bin:|plain $ sign`);
+  });
+
+  it('returns CLAUDE_ENV_FILE exports on SessionStart and deletes the file', async () => {
+    const r = await runCommandHandler(
+      commandRequest(
+        { command: `echo "$CLAUDE_ENV_FILE"; "${fixture('write-env-file.sh')}"` },
+        { event: 'SessionStart', payload: { source: 'startup' } },
+      ),
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.envExports).toEqual({ PLAIN: 'one', QUOTED: 'two words', DOUBLE: 'a "b"' });
+    const envFile = r.stdout.trim();
+    expect(envFile).not.toBe('');
+    expect(existsSync(envFile)).toBe(false);
+  });
+
+  it.each(['Setup', 'CwdChanged', 'FileChanged'] as const)('gives %s a CLAUDE_ENV_FILE', async (event) => {
+    const r = await runCommandHandler(
+      commandRequest(
+        { command: 'echo "export E=$CLAUDE_ENV_FILE" >> "$CLAUDE_ENV_FILE"' },
+        { event, payload: {} },
+      ),
+    );
+    expect(r.envExports?.E).toMatch(/agent-hooks-/);
+  });
+});
+
+describe('command forms', () => {
+  it('passes exec-form args verbatim: spaces, quotes and $', async () => {
+    const args = ['a b', `it's "quoted"`, '$HOME ${CLAUDE_PROJECT_DIR} `id`', ''];
+    const r = await runCommandHandler(
+      commandRequest({ command: fixture('print-args.sh'), args }, { projectDir: project }),
+    );
+    expect(r.stdout).toBe(`a b\nit's "quoted"\n$HOME ${project} \`id\`\n\n`);
+  });
+
+  it('substitutes ${CLAUDE_PLUGIN_ROOT} in shell form before spawning', async () => {
+    const r = await runCommandHandler(
+      commandRequest({ command: 'echo "${CLAUDE_PLUGIN_ROOT}"' }, { pluginRoot: '/plugin/with space' }),
+    );
+    expect(r.stdout).toBe('/plugin/with space\n');
+  });
+
+  it('runs Copilot bash with progress lines reported through onProgress', async () => {
+    const seen: string[] = [];
+    const r = await runCommandHandler(
+      commandRequest(
+        { bash: `"${fixture('progress.sh')}"` },
+        { dialect: 'copilot', onProgress: (m) => seen.push(m) },
+      ),
+    );
+    expect(seen).toEqual(['scanning', 'almost done']);
+    expect(r.stdout).toBe('plain line\n{"decision":"allow"}');
+  });
+
+  it('keeps progress-looking lines in Claude output', async () => {
+    const r = await runCommandHandler(commandRequest({ command: `"${fixture('progress.sh')}"` }));
+    expect(r.progress).toBeUndefined();
+    expect(r.stdout).toContain('"scanning"');
+  });
+
+  it('runs VS Code OS overrides', async () => {
+    const r = await runCommandHandler(
+      commandRequest(
+        { command: 'echo default', linux: 'echo linux', osx: 'echo osx' },
+        { dialect: 'vscode' },
+      ),
+    );
+    expect(r.stdout).toBe(process.platform === 'darwin' ? 'osx\n' : 'linux\n');
+  });
+
+  it('resolves cwd relative to the project root, absolute, and ~', async () => {
+    const rel = await runCommandHandler(
+      commandRequest({ command: 'pwd', cwd: 'sub dir' }, { projectDir: project }),
+    );
+    expect(rel.stdout).toBe(`${join(project, 'sub dir')}\n`);
+    const def = await runCommandHandler(commandRequest({ command: 'pwd' }, { projectDir: project }));
+    expect(def.stdout).toBe(`${project}\n`);
+    const home = await runCommandHandler(
+      commandRequest({ command: 'pwd', cwd: '~' }, { projectDir: project }),
+    );
+    expect(home.stdout).toBe(`${realpathSync(homedir())}\n`);
+  });
+
+  it('applies the output cap option and notes the truncation', async () => {
+    const runner = createCommandRunner({ maxOutputBytes: 10 });
+    const r = await runner(commandRequest({ command: 'printf 0123456789abcdef' }));
+    expect(r.stdout).toBe('0123456789');
+    expect(r.stdoutTruncated).toBe(true);
+    expect(r.notes?.join()).toContain('RUNNER_OUTPUT_TRUNCATED');
+  });
+
+  it('times out through request.timeoutMs', async () => {
+    const runner = createCommandRunner({ killGraceMs: 200 });
+    const r = await runner(commandRequest({ command: 'sleep 30' }, { timeoutMs: 300 }));
+    expect(r.timedOut).toBe(true);
+    expect(r.durationMs).toBeLessThan(10_000);
+  });
+});

@@ -1,0 +1,38 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixture, isAlive, waitFor } from './helpers.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'cmd-host-exit-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Starts a host that runs one hook, then ends it with `how`; resolves with how the host ended. */
+function runHost(how: 'SIGINT' | 'SIGTERM' | 'exit', pidFile: string, tmp: string) {
+  const host = spawn(process.execPath, ['--import', 'tsx', fixture('host-runs-hook.ts'), pidFile, how], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, TMPDIR: tmp },
+  });
+  host.stdout.on('data', (chunk: Buffer) => {
+    if (chunk.toString().includes('ready') && how !== 'exit') host.kill(how);
+  });
+  return new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    host.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+}
+
+describe('live hook processes are killed when the host goes (dependencies.md §2(a) step 6)', () => {
+  it.each(['SIGTERM', 'SIGINT', 'exit'] as const)('host %s kills the hook group', async (how) => {
+    const pidFile = join(dir, `${how}.pid`);
+    const tmp = mkdtempSync(join(dir, 'tmp-'));
+    const ended = await runHost(how, pidFile, tmp);
+    // The host keeps the default signal behaviour: it still dies of the signal it received.
+    expect(ended).toEqual(how === 'exit' ? { code: 0, signal: null } : { code: null, signal: how });
+    const grandchild = Number(readFileSync(pidFile, 'utf8'));
+    expect(grandchild).toBeGreaterThan(0);
+    expect(await waitFor(() => !isAlive(grandchild))).toBe(true);
+    // The host's private temp directory (stdin files) is gone too.
+    expect(readdirSync(tmp).filter((name) => name.startsWith('agent-hooks-'))).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { liveProcessCount } from '../../../src/runners/command/live-processes.ts';
+import { runCommandHandler } from '../../../src/runners/command/run-command-handler.ts';
+import { commandRequest, descendantPids, openFdCount, waitFor } from './helpers.ts';
+
+const RUNS = 200;
+const CONCURRENCY = 20;
+
+describe('resource hygiene', () => {
+  it('200 runs, 20 at a time, leave no process and no open file descriptor behind', async () => {
+    // Warm up once so lazily created module state (temp dir, listeners) is not counted as a leak.
+    await runCommandHandler(commandRequest({ command: 'cat >/dev/null' }));
+    const fdsBefore = openFdCount();
+    const kinds = [
+      { command: 'cat; echo out; echo err >&2' },
+      { command: 'exit 2' },
+      { command: 'sleep 0.01 & echo bg' },
+      { command: 'echo', args: ['exec', 'form'] },
+      { command: './no-such-script.sh' },
+    ];
+    let next = 0;
+    const results: Awaited<ReturnType<typeof runCommandHandler>>[] = [];
+    const worker = async (): Promise<void> => {
+      while (next < RUNS) {
+        const kind = kinds[next % kinds.length] as (typeof kinds)[number];
+        next += 1;
+        results.push(
+          await runCommandHandler(commandRequest(kind, { event: 'SessionStart', payload: { n: next } })),
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    expect(results).toHaveLength(RUNS);
+    expect(results.filter((r) => r.exitCode === 0).length).toBe((RUNS / kinds.length) * 3);
+    expect(results.filter((r) => r.exitCode === 2).length).toBe(RUNS / kinds.length);
+    expect(results.filter((r) => r.spawnError?.code === 'RUNNER_COMMAND_NOT_FOUND').length).toBe(
+      RUNS / kinds.length,
+    );
+
+    expect(await waitFor(() => descendantPids().length === 0, 15_000)).toBe(true);
+    expect(await waitFor(() => openFdCount() <= fdsBefore, 15_000)).toBe(true);
+    expect(liveProcessCount()).toBe(0);
+  });
+});
