@@ -162,7 +162,7 @@ function permissionRule(items: AggregateItem[], out: Aggregated, options: Aggreg
     // "<Hook> hook error: <reason>"; ask in -p → the bare reason.
     const text = askDenied
       ? reason
-      : winner.interpretation.blockedByExit && winner.handler.type === 'command'
+      : winner.interpretation.blockedByExit && labelsReason(winner)
         ? `${options.hookLabel} hook error: [${winner.label}]: ${reason}`
         : `${options.hookLabel} hook error: ${reason}`;
     out.messages.toModel.push(text);
@@ -208,7 +208,7 @@ function blockRule(
   for (const item of items) {
     const block = item.interpretation.effect.block;
     if (!block) continue;
-    const viaExit = item.interpretation.blockedByExit && item.handler.type === 'command';
+    const viaExit = item.interpretation.blockedByExit && labelsReason(item);
     const reason = viaExit ? `[${item.label}]: ${block.reason}` : block.reason;
     reasons.push(reason);
     const messages = blockMessages(spec, options, item, reason);
@@ -250,6 +250,15 @@ function blockMessages(
     default:
       return { toModel: [blockingError], toUser: [] };
   }
+}
+
+/**
+ * Claude Code prefixes an exit-2 (or prompt `ok: false`) reason with the configured command line
+ * or prompt in brackets (claude-code-observed.md "Decisions").
+ */
+function labelsReason(item: AggregateItem): boolean {
+  const type = item.handler.type;
+  return type === 'command' || type === 'prompt' || type === 'agent';
 }
 
 function noDecisionRule(): void {

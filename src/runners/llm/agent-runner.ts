@@ -1,0 +1,169 @@
+import type { AgentHandler, PromptFields } from '../../config/model.ts';
+import type { EventName } from '../../events/names.ts';
+import type { HandlerRunner, RunnerResult, RunRequest } from '../types.ts';
+import { createFsScope, type FsScope } from './agent-fs.ts';
+import { type AgentTool, createAgentTools, type ToolOutput } from './agent-tools.ts';
+import { createAiSdkClient } from './ai-sdk-client.ts';
+import { substituteArguments } from './arguments.ts';
+import type { ModelClient, ModelMessage, ModelToolCall } from './model-client.ts';
+import type { LlmRunnerOptions } from './prompt-runner.ts';
+import { abortedResult, cancelledResult, failureResult, runDeadline } from './runner-result.ts';
+import { AGENT_VERDICT_SCHEMA, parseVerdict, type Verdict, verdictResult } from './verdict.ts';
+
+/** Claude Code's agent hooks stop after 50 turns (claude-code-hooks.md §4.6, seed 004). */
+export const AGENT_MAX_TURNS = 50;
+/**
+ * How often the Stop guard sends the agent back before giving up. Claude Code overrides a Stop
+ * hook after 9 consecutive blocks (claude-code-observed.md: 9 Stop runs, 8 continuations).
+ */
+export const STOP_GUARD_MAX_REMINDERS = 8;
+export const STRUCTURED_OUTPUT_TOOL = 'StructuredOutput';
+export const STOP_GUARD_MESSAGE = `You have not called the ${STRUCTURED_OUTPUT_TOOL} tool. Call it now with your verdict to finish.`;
+
+/** Agent-hook fields beyond `PromptFields`: `allowShell: true` adds a Bash tool. */
+export type AgentFields = PromptFields & { allowShell?: boolean };
+
+/** Which run a Stop guard belongs to: the session that dispatched the agent hook, and its event. */
+export interface StopGuardContext {
+  sessionId: string;
+  event: EventName;
+}
+
+export interface AgentRunnerOptions extends LlmRunnerOptions {
+  /**
+   * Registers the structured-output obligation as a session-scoped Stop guard (seed 004: a Stop
+   * function hook added before the loop and removed after it) and returns its remover. `check()`
+   * is true once the verdict was given. The loop consults the same check whenever the model stops.
+   */
+  registerStopGuard?: (check: () => boolean, message: string, context: StopGuardContext) => () => void;
+  /** Turn limit (default 50); lower only in tests. */
+  maxTurns?: number;
+}
+
+function systemPrompt(request: RunRequest<AgentHandler>, tools: AgentTool[]): string {
+  const transcript = request.payload.transcript_path;
+  return [
+    'You are a verification agent run by a hook of an AI coding agent. The user message states what to',
+    'verify. Investigate with the tools, then give your verdict by calling the',
+    `${STRUCTURED_OUTPUT_TOOL} tool exactly once: ok=true when the condition holds, ok=false with a short`,
+    'reason addressed to the coding agent when it does not. Your turn is not over until you call it.',
+    `Project directory: ${request.projectDir}`,
+    typeof transcript === 'string'
+      ? `Conversation transcript (JSONL, readable with Read): ${transcript}`
+      : '',
+    `Tools: ${tools.map((t) => t.spec.name).join(', ')}, ${STRUCTURED_OUTPUT_TOOL}.`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
+ * Runs `agent` hooks (claude-code-hooks.md §4.6): a tool loop of at most 50 turns ending with a
+ * call to `StructuredOutput`. Finishing without it, or running out of turns, is `cancelled` and
+ * shown to no one (seed 004). `ok: false` is exit 2; the engine handles it like a prompt hook
+ * with `continueOnBlock: true`. The engine's default timeout for agents is 60 s.
+ */
+export function createAgentRunner(options: AgentRunnerOptions = {}): HandlerRunner<AgentHandler> {
+  const client: ModelClient =
+    options.client ?? createAiSdkClient({ ...options, env: options.env ?? process.env });
+  const maxTurns = options.maxTurns ?? AGENT_MAX_TURNS;
+
+  return async (request): Promise<RunnerResult> => {
+    const startedAt = Date.now();
+    const spec = request.handler.spec as AgentFields;
+    const transcript = request.payload.transcript_path;
+    let scope: FsScope;
+    try {
+      scope = await createFsScope(request.projectDir, typeof transcript === 'string' ? [transcript] : []);
+    } catch (e) {
+      return failureResult(startedAt, 'RUNNER_AGENT_NO_PROJECT_DIR', `agent hook: ${(e as Error).message}`);
+    }
+    const tools = createAgentTools(scope, { shell: spec.allowShell === true, env: request.env });
+    const byName = new Map(tools.map((t) => [t.spec.name, t]));
+    const toolSpecs = [
+      ...tools.map((t) => t.spec),
+      {
+        name: STRUCTURED_OUTPUT_TOOL,
+        description: 'Return your verdict. Call exactly once, as the last step.',
+        inputSchema: AGENT_VERDICT_SCHEMA,
+      },
+    ];
+    const system = systemPrompt(request, tools);
+    const messages: ModelMessage[] = [
+      { role: 'user', text: substituteArguments(spec.prompt, request.payload, request.payloadJson) },
+    ];
+    let verdict: Verdict | undefined;
+    const check = (): boolean => verdict !== undefined;
+    const unregister = options.registerStopGuard?.(check, STOP_GUARD_MESSAGE, {
+      sessionId: request.sessionId,
+      event: request.event,
+    });
+    const deadline = runDeadline(request.signal, request.timeoutMs);
+    let reminders = 0;
+    try {
+      for (let turn = 1; turn <= maxTurns; turn++) {
+        const answer = await client.generateTurn({
+          model: spec.model,
+          system,
+          messages,
+          tools: toolSpecs,
+          signal: deadline.signal,
+        });
+        if (deadline.signal.aborted) return abortedResult(startedAt, request.timeoutMs, deadline.timedOut());
+        if (!answer.ok) return failureResult(startedAt, answer.code, answer.message);
+        const { text, toolCalls } = answer.value;
+        messages.push({ role: 'assistant', text, toolCalls });
+        if (toolCalls.length === 0) {
+          // The model tried to stop: the Stop guard sends it back until it gives a verdict.
+          if (check()) break;
+          if (reminders >= STOP_GUARD_MAX_REMINDERS) {
+            return cancelledResult(
+              startedAt,
+              `agent hook finished without calling ${STRUCTURED_OUTPUT_TOOL} (${turn} turns)`,
+            );
+          }
+          reminders++;
+          messages.push({ role: 'user', text: STOP_GUARD_MESSAGE });
+          continue;
+        }
+        const results: { id: string; name: string; output: string; isError?: boolean }[] = [];
+        for (const call of toolCalls) {
+          let out: ToolOutput;
+          if (call.name === STRUCTURED_OUTPUT_TOOL) {
+            const parsed = parseVerdict(call.input);
+            if (parsed.ok && verdict === undefined)
+              verdict = { ok: parsed.verdict.ok, reason: parsed.verdict.reason };
+            out = parsed.ok ? { output: 'Verdict recorded.' } : { output: parsed.message, isError: true };
+          } else {
+            out = await runTool(byName.get(call.name), call, deadline.signal);
+          }
+          results.push({ id: call.id, name: call.name, ...out });
+        }
+        if (verdict) return verdictResult(startedAt, request.event, verdict, []);
+        messages.push({ role: 'tool', results });
+      }
+      return cancelledResult(
+        startedAt,
+        `agent hook reached ${maxTurns} turns without calling ${STRUCTURED_OUTPUT_TOOL}`,
+      );
+    } finally {
+      unregister?.();
+      deadline.dispose();
+    }
+  };
+}
+
+async function runTool(
+  tool: AgentTool | undefined,
+  call: ModelToolCall,
+  signal: AbortSignal,
+): Promise<ToolOutput> {
+  if (!tool) return { output: `unknown tool "${call.name}"`, isError: true };
+  const input =
+    call.input !== null && typeof call.input === 'object' ? (call.input as Record<string, unknown>) : {};
+  try {
+    return await tool.execute(input, signal);
+  } catch (e) {
+    return { output: `${call.name} failed: ${e instanceof Error ? e.message : String(e)}`, isError: true };
+  }
+}

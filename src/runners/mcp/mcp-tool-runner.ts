@@ -1,0 +1,99 @@
+import type { McpToolHandler } from '../../config/model.ts';
+import { abortedResult, failureResult, runDeadline, successResult } from '../llm/runner-result.ts';
+import type { HandlerRunner, RunnerResult } from '../types.ts';
+import { type McpServerConfig, readProjectMcpServers } from './mcp-config.ts';
+import type { McpToolCaller } from './mcp-tool-caller.ts';
+import { createSdkMcpCaller } from './sdk-mcp-caller.ts';
+import { substituteToolInput } from './substitute-input.ts';
+
+export interface McpToolRunnerOptions {
+  /** Servers by name; default: the `mcpServers` of `<projectDir>/.mcp.json`. */
+  servers?: Record<string, McpServerConfig>;
+  /** Where `.mcp.json` is read from (default: each request's `projectDir`, read once). */
+  projectDir?: string;
+  /** A host's own MCP connections; when given, `servers` and `.mcp.json` are not used. */
+  client?: McpToolCaller;
+  /** Environment for `${VAR}` expansion in `.mcp.json` (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export type McpToolRunner = HandlerRunner<McpToolHandler> & {
+  /** Closes every connection the runner opened (not those of an injected `client`). */
+  close(): Promise<void>;
+};
+
+/**
+ * Runs `mcp_tool` hooks (claude-code-hooks.md §4.4, §3.3): calls `tool` on `server` with `input`
+ * after `${path}` substitution. The tool's text content becomes stdout with exit code 0, so the
+ * engine reads it like command stdout; a server that is not connected, a protocol error or a
+ * result with `isError` is a non-blocking failure (blocking only with `onFailure: "block"`).
+ */
+export function createMcpToolRunner(options: McpToolRunnerOptions = {}): McpToolRunner {
+  let owned: (McpToolCaller & { close(): Promise<void> }) | undefined;
+  let projectServers: Promise<Record<string, McpServerConfig>> | undefined;
+
+  function callerFor(projectDir: string): McpToolCaller {
+    if (options.client) return options.client;
+    owned ??= createSdkMcpCaller({
+      cwd: options.projectDir ?? projectDir,
+      servers:
+        options.servers ??
+        (() => {
+          projectServers ??= readProjectMcpServers(
+            options.projectDir ?? projectDir,
+            options.env ?? process.env,
+          ).then((r) => r.servers);
+          return projectServers;
+        }),
+    });
+    return owned;
+  }
+
+  const run = async (request: Parameters<HandlerRunner<McpToolHandler>>[0]): Promise<RunnerResult> => {
+    const startedAt = Date.now();
+    const { server, tool, input } = request.handler.spec;
+    const args = (substituteToolInput(input ?? {}, request.payload) ?? {}) as Record<string, unknown>;
+    const deadline = runDeadline(request.signal, request.timeoutMs);
+    try {
+      const outcome = await callerFor(request.projectDir).callTool({
+        server,
+        tool,
+        arguments: args,
+        signal: deadline.signal,
+        timeoutMs: request.timeoutMs,
+      });
+      if (deadline.signal.aborted) return abortedResult(startedAt, request.timeoutMs, deadline.timedOut());
+      if (outcome.kind === 'not-connected')
+        return failureResult(startedAt, 'RUNNER_MCP_NOT_CONNECTED', outcome.message);
+      if (outcome.kind === 'error')
+        return failureResult(startedAt, 'RUNNER_MCP_CALL_FAILED', outcome.message);
+      const texts = outcome.content
+        .filter((b) => b.type === 'text' && typeof b.text === 'string')
+        .map((b) => b.text);
+      const text = texts.join('\n');
+      if (outcome.isError) {
+        return failureResult(
+          startedAt,
+          'RUNNER_MCP_TOOL_ERROR',
+          `MCP tool "${tool}" on "${server}" reported an error: ${text}`,
+        );
+      }
+      const skipped = outcome.content.length - texts.length;
+      return successResult(
+        startedAt,
+        text,
+        skipped ? [`${skipped} non-text content block(s) ignored`] : undefined,
+      );
+    } finally {
+      deadline.dispose();
+    }
+  };
+
+  return Object.assign(run, {
+    close: async (): Promise<void> => {
+      await owned?.close();
+      owned = undefined;
+      projectServers = undefined;
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFsScope } from '../../../src/runners/llm/agent-fs.ts';
+import { type AgentTool, createAgentTools } from '../../../src/runners/llm/agent-tools.ts';
+
+let base: string;
+let project: string;
+let tools: Map<string, AgentTool>;
+const signal = new AbortController().signal;
+
+beforeAll(async () => {
+  base = mkdtempSync(join(tmpdir(), 'agent-hooks-tools-'));
+  project = join(base, 'project');
+  mkdirSync(join(project, 'src'), { recursive: true });
+  mkdirSync(join(project, 'node_modules', 'dep'), { recursive: true });
+  writeFileSync(join(project, 'src', 'a.ts'), 'const secretName = 1;\nexport const b = 2;\n');
+  writeFileSync(join(project, 'node_modules', 'dep', 'index.js'), 'const secretName = 3;\n');
+  writeFileSync(join(base, 'outside.txt'), 'secretName outside\n');
+  writeFileSync(join(base, 'transcript.jsonl'), '{"t":1}\n');
+  symlinkSync(join(base, 'outside.txt'), join(project, 'link.txt'));
+  const scope = await createFsScope(project, [join(base, 'transcript.jsonl')]);
+  tools = new Map(createAgentTools(scope, { shell: true, env: process.env }).map((t) => [t.spec.name, t]));
+});
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+const call = (name: string, input: Record<string, unknown>) => tools.get(name)!.execute(input, signal);
+
+describe('agent tools confine file access to the project (claude-code-hooks.md §4.6)', () => {
+  it('Read numbers lines and honours offset/limit', async () => {
+    const r = await call('Read', { file_path: 'src/a.ts', offset: 2, limit: 1 });
+    expect(r.isError).toBeFalsy();
+    expect(r.output).toBe('     2\texport const b = 2;');
+  });
+
+  it.each([
+    ['a relative escape', '../outside.txt'],
+    ['an absolute path outside', 'OUTSIDE'],
+    ['a symlink leading outside', 'link.txt'],
+  ])('Read refuses %s', async (_what, given) => {
+    const path = given === 'OUTSIDE' ? join(base, 'outside.txt') : given;
+    const r = await call('Read', { file_path: path });
+    expect(r.isError).toBe(true);
+    expect(r.output).toContain('outside the project');
+  });
+
+  it('Read may open the transcript outside the project', async () => {
+    const r = await call('Read', { file_path: join(base, 'transcript.jsonl') });
+    expect(r.output).toBe('     1\t{"t":1}\n     2\t');
+  });
+
+  it('Glob lists project files, skips node_modules and drops results outside', async () => {
+    expect((await call('Glob', { pattern: '**/*.ts' })).output).toBe('src/a.ts');
+    expect((await call('Glob', { pattern: '../*.txt' })).output).toBe('no files found');
+    expect((await call('Glob', { pattern: '*', path: '..' })).isError).toBe(true);
+  });
+
+  it('Grep searches project files only', async () => {
+    const r = await call('Grep', { pattern: 'secret\\w+' });
+    expect(r.output).toBe('src/a.ts:1:const secretName = 1;');
+    expect((await call('Grep', { pattern: '(' })).isError).toBe(true);
+  });
+
+  it('Bash (only with allowShell) runs in the project directory', async () => {
+    const r = await call('Bash', { command: 'pwd; exit 3' });
+    expect(r.isError).toBe(true);
+    expect(r.output).toContain(project);
+    expect(r.output).toContain('exit code 3');
+  });
+
+  it('without allowShell there is no Bash tool', async () => {
+    const scope = await createFsScope(project, []);
+    expect(createAgentTools(scope, { shell: false, env: {} }).map((t) => t.spec.name)).toEqual([
+      'Read',
+      'Glob',
+      'Grep',
+    ]);
+  });
+});
