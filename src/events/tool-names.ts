@@ -2,9 +2,10 @@
  * Copilot CLI runtime tool names ↔ Claude tool names (other-agents-hooks.md §1.4). PascalCase
  * (compat) Copilot hooks see the Claude name; camelCase hooks see the runtime name.
  */
-const COPILOT_TO_CLAUDE: Readonly<Record<string, string>> = {
+export const COPILOT_TO_CLAUDE: Readonly<Record<string, string>> = {
   bash: 'Bash',
-  powershell: 'PowerShell',
+  // other-agents-hooks.md §1.4: "`bash`,`powershell`→`Bash`".
+  powershell: 'Bash',
   view: 'Read',
   create: 'Write',
   edit: 'Edit',

@@ -1,25 +1,10 @@
+import { COPILOT_TO_CLAUDE } from '../events/tool-names.ts';
+
 /**
  * Tool names across hosts. Copilot CLI reports its runtime names (`bash`, `view`, …) in camelCase
- * payloads and the Claude names in PascalCase ("VS Code compatible") payloads; the table is
- * other-agents-hooks.md §1.4.
+ * payloads and the Claude names in PascalCase ("VS Code compatible") payloads; the one table
+ * (other-agents-hooks.md §1.4) lives in src/events/tool-names.ts.
  */
-const COPILOT_TO_CLAUDE: Readonly<Record<string, string>> = {
-  bash: 'Bash',
-  powershell: 'Bash',
-  view: 'Read',
-  create: 'Write',
-  edit: 'Edit',
-  str_replace_editor: 'Edit',
-  apply_patch: 'Edit',
-  grep: 'Grep',
-  rg: 'Grep',
-  glob: 'Glob',
-  web_fetch: 'WebFetch',
-  web_search: 'WebSearch',
-  ask_user: 'AskUserQuestion',
-  update_todo: 'TodoWrite',
-  task: 'Agent',
-};
 
 /**
  * Claude Code's legacy tool names, normalized on both sides of a comparison
