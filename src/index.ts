@@ -11,6 +11,7 @@ export type {
   SourceRef,
 } from './config/model.ts';
 export { type ConfigKind, type ReadOptions, type ReadResult, readConfig } from './config/read-config.ts';
+export type { AsyncHookResult, AsyncWake } from './engine/async-registry.ts';
 export type { DispatchOptions, HookEngineOptions, InlineSource } from './engine/engine.ts';
 export { createHookEngine, HookEngine } from './engine/engine.ts';
 export { PROFILE_NAMES, PROFILES, type Profile, type ProfileName } from './engine/profiles.ts';
@@ -23,7 +24,13 @@ export type {
   SkippedReport,
 } from './engine/result.ts';
 export { SessionHandle } from './engine/session-handle.ts';
-export type { TelemetryEvent, TelemetryListener } from './engine/telemetry.ts';
+export {
+  type SubscribeOptions,
+  TelemetryBus,
+  type TelemetryBusOptions,
+  type TelemetryEvent,
+  type TelemetryListener,
+} from './engine/telemetry.ts';
 export {
   type CodeInfo,
   type Diagnostic,
@@ -42,3 +49,5 @@ export { normalizeInput } from './events/normalize-input.ts';
 export { renderPayload } from './events/payload.ts';
 export type { EventSpec } from './events/types.ts';
 export type { HandlerRunner, RunnerResult, RunRequest } from './runners/types.ts';
+export * from './sdk/index.ts';
+export * from './telemetry/index.ts';

@@ -50,6 +50,11 @@ export function renderResult(
   if (result.updatedInput) lines.push(`  ${pc.bold('updated input')} ${JSON.stringify(result.updatedInput)}`);
   for (const text of result.messages.toModel) lines.push(`  ${pc.magenta('to the model')} ${indent(text)}`);
   for (const text of result.messages.toUser) lines.push(`  ${pc.blue('to the user')} ${indent(text)}`);
+  for (const hook of result.backgrounded ?? []) {
+    lines.push(
+      `  ${pc.dim('background')} ${hook.label} ${pc.dim('(async: its output arrives on a later turn)')}`,
+    );
+  }
   for (const prompt of result.prompts) lines.push(`  ${pc.blue('prompt to submit')} ${prompt}`);
   for (const skip of result.skipped)
     lines.push(`  ${pc.gray('skipped')} ${where(skip.source, cwd)}: ${skip.why}`);

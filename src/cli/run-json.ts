@@ -43,5 +43,7 @@ export function runJson(
     ...(result.prompts.length > 0 ? { prompts: result.prompts } : {}),
     ...(Object.keys(result.envExports).length > 0 ? { envExports: result.envExports } : {}),
     ...(result.stopCapReached ? { stopCapReached: true } : {}),
+    ...(result.backgrounded ? { backgrounded: result.backgrounded } : {}),
+    ...(result.updatedPrompt !== undefined ? { updatedPrompt: result.updatedPrompt } : {}),
   };
 }

@@ -70,6 +70,8 @@ export interface PromptFields {
   prompt: string;
   model?: string;
   continueOnBlock?: boolean;
+  /** agent-hooks extension for `agent` hooks: allow a shell tool (docs/llm-and-mcp-hooks.md). */
+  allowShell?: boolean;
 }
 
 export interface McpToolFields {

@@ -54,6 +54,9 @@ export async function loadSnapshot(options: HookEngineOptions, id: number): Prom
       ...(options.noUser !== undefined ? { noUser: options.noUser } : {}),
       ...(options.settingsFiles ? { settingsFiles: options.settingsFiles } : {}),
       ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}),
+      ...(options.managedDir !== undefined ? { managedDir: options.managedDir } : {}),
+      ...(options.copilotPolicyDir !== undefined ? { copilotPolicyDir: options.copilotPolicyDir } : {}),
+      ...(options.vscodeSettings ? { vscodeSettings: options.vscodeSettings } : {}),
       ...(options.env ? { env: options.env } : {}),
       ...(options.strict !== undefined ? { strict: options.strict } : {}),
     });

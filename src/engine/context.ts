@@ -1,3 +1,4 @@
+import type { AsyncHookRegistry } from './async-registry.ts';
 import type { ConfigSnapshot } from './config-snapshot.ts';
 import type { HookEngineOptions } from './engine.ts';
 import type { PlannedHandler } from './plan.ts';
@@ -22,4 +23,6 @@ export interface EngineContext {
   planCache: Map<string, { version: number; planned: PlannedHandler[] }>;
   homeDir: string;
   projectDir: string;
+  /** Hooks running in the background (claude-code-hooks.md §4.7). */
+  asyncHooks: AsyncHookRegistry;
 }

@@ -9,6 +9,7 @@ import { renderPayload } from '../events/payload.ts';
 import { matcherValue } from '../match/index.ts';
 import type { RunnerResult, RunRequest } from '../runners/types.ts';
 import { type AggregateItem, aggregate } from './aggregate.ts';
+import { isAsyncHandler, runWatchingFirstLine, startAsyncHook, watchesFirstLine } from './async-start.ts';
 import type { EngineContext } from './context.ts';
 import { createContextCapper } from './context-cap.ts';
 import type { DispatchOptions } from './engine.ts';
@@ -100,6 +101,9 @@ export async function dispatchEvent(
   result.skipped.push(...skipped);
   const runnable = await applyTrust(ctx, selected, result.skipped);
   const dispatchId = ++dispatchCounter;
+  if (ctx.telemetry.active) {
+    ctx.telemetry.emit({ type: 'dispatch-start', dispatchId, event, sessionId, handlers: runnable.length });
+  }
   const items = await runAll(ctx, event, input, runnable, sessionId, dispatchId, options, result);
   finish(ctx, event, input, items, sessionId, result);
   if (ctx.telemetry.active)
@@ -235,10 +239,12 @@ async function runAll(
     }
     return cached;
   };
-  if (ctx.telemetry.active)
-    ctx.telemetry.emit({ type: 'dispatch-start', dispatchId, event, sessionId, handlers: selected.length });
 
-  const runEntry = async (entry: PlannedHandler, index: number): Promise<RunItem> => {
+  // Per-hook telemetry only when someone listens for this event (seed 004: by default only
+  // SessionStart and Setup emit hook events).
+  const hookEvents = ctx.telemetry.active && ctx.telemetry.wants(event);
+  const matchQuery = hookEvents ? matcherValue(event, input) : undefined;
+  const runEntry = async (entry: PlannedHandler, index: number): Promise<RunItem | null> => {
     const handler = entry.handler;
     const { payload, json } = payloadFor(handler.dialect);
     const label = handlerLabel(handler);
@@ -262,16 +268,17 @@ async function runAll(
           ? { httpHookAllowedEnvVars: ctx.snapshot.policy.httpHookAllowedEnvVars }
           : {}),
       },
-      ...(ctx.telemetry.active
+      ...(hookEvents
         ? {
             onProgress: (message: string) =>
               ctx.telemetry.emit({ type: 'progress', dispatchId, hookId, event, message }),
           }
         : {}),
     };
-    if (ctx.telemetry.active) {
+    if (hookEvents) {
       ctx.telemetry.emit({
         type: 'started',
+        ...(matchQuery !== undefined ? { matchQuery } : {}),
         dispatchId,
         hookId,
         event,
@@ -281,11 +288,29 @@ async function runAll(
         source: handler.source,
       });
     }
-    const result = await runOne(ctx.registry, request);
+    // Background hooks leave the dispatch here; the registry reports them (claude-code-hooks.md §4.7).
+    const meta = { id: hookId, dispatchId, event, sessionId, label };
+    const backgrounded = (): void => {
+      out.backgrounded ??= [];
+      out.backgrounded.push({ id: hookId, source: handler.source, label });
+    };
+    if (isAsyncHandler(handler)) {
+      startAsyncHook(ctx, request, meta);
+      backgrounded();
+      return null;
+    }
+    const result = watchesFirstLine(handler)
+      ? await runWatchingFirstLine(ctx, request, meta)
+      : await runOne(ctx.registry, request);
+    if (result === null) {
+      backgrounded();
+      return null;
+    }
     const interpretation = interpret(handler, event, result, ctx.profile);
-    if (ctx.telemetry.active) {
+    if (hookEvents) {
       ctx.telemetry.emit({
         type: 'response',
+        ...(matchQuery !== undefined ? { matchQuery } : {}),
         dispatchId,
         hookId,
         event,
@@ -306,11 +331,13 @@ async function runAll(
   };
 
   if (ctx.profile.execution === 'parallel') {
-    return Promise.all(selected.map((entry, i) => runEntry(entry, i)));
+    const ran = await Promise.all(selected.map((entry, i) => runEntry(entry, i)));
+    return ran.filter((item): item is RunItem => item !== null);
   }
   const items: RunItem[] = [];
   for (const [i, entry] of selected.entries()) {
     const item = await runEntry(entry, i);
+    if (item === null) continue;
     items.push(item);
     // VS Code: a stop request breaks out of the remaining hooks (other-agents-hooks.md §2.5).
     if (ctx.profile.stopOnContinueFalse && item.interpretation.effect.continue === false) {

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
+import type { LoadOptions } from '../config/generation/index.ts';
 import type { NormalizedHandler, SourceRef } from '../config/model.ts';
 import type { ConfigKind } from '../config/read-config.ts';
 import type { UntrustedPolicy } from '../config/trust/index.ts';
@@ -7,6 +8,12 @@ import { HookError } from '../errors.ts';
 import type { EventInput } from '../events/inputs.ts';
 import type { EventName } from '../events/names.ts';
 import type { HandlerRunner } from '../runners/types.ts';
+import {
+  AsyncHookRegistry,
+  type AsyncHookResult,
+  type AsyncHookStart,
+  type AsyncWake,
+} from './async-registry.ts';
 import { type ConfigSnapshot, loadSnapshot } from './config-snapshot.ts';
 import type { EngineContext } from './context.ts';
 import { dispatchEvent } from './dispatch.ts';
@@ -43,6 +50,12 @@ export interface HookEngineOptions {
   discover?: boolean;
   settingsFiles?: string[];
   pluginDirs?: string[];
+  /** Managed settings folder (default: the documented location for this OS). */
+  managedDir?: string;
+  /** Copilot policy folder (default `/etc/github-copilot/policy.d`). */
+  copilotPolicyDir?: string;
+  /** VS Code settings that decide discovery (`chat.hookFilesLocations`, `chat.useClaudeHooks`, …). */
+  vscodeSettings?: LoadOptions['vscodeSettings'];
   sources?: InlineSource[];
   /** Already-normalized handlers, appended after discovered ones. */
   handlers?: NormalizedHandler[];
@@ -63,6 +76,16 @@ export interface HookEngineOptions {
   /** Base environment for hook processes (default `process.env`). */
   env?: NodeJS.ProcessEnv;
   onTelemetry?: TelemetryListener;
+  /**
+   * Emit `started`/`progress`/`response` for every event; by default only SessionStart and
+   * Setup emit them (seed 004, "hook event system"). Listeners may opt in on their own.
+   */
+  includeHookEvents?: boolean;
+  /**
+   * Called at once when an `asyncRewake` hook exits 2: the host should wake the model (even when
+   * idle) and show it `message` as a system reminder (claude-code-hooks.md §4.2, §4.7).
+   */
+  onAsyncWake?: (wake: AsyncWake) => void;
   strict?: boolean;
   /** Report handlers whose matcher did not match in `skipped` (the CLI does). Default false. */
   explain?: boolean;
@@ -78,9 +101,10 @@ export interface DispatchOptions {
 /** The engine: dispatch events to configured and session hooks, and explain every decision. */
 export class HookEngine {
   readonly options: Readonly<HookEngineOptions>;
-  readonly telemetry = new TelemetryBus();
+  readonly telemetry: TelemetryBus;
   readonly sessionHooks = new SessionHookStore();
   readonly #registry: RunnerRegistry;
+  readonly #asyncHooks: AsyncHookRegistry;
   readonly #stopBlocks = new Map<string, number>();
   #snapshot: ConfigSnapshot;
   #closed = false;
@@ -92,6 +116,11 @@ export class HookEngine {
     this.options = options;
     this.#snapshot = snapshot;
     this.#registry = new RunnerRegistry(options.runners);
+    this.#asyncHooks = new AsyncHookRegistry({
+      ...(options.onAsyncWake ? { onWake: options.onAsyncWake } : {}),
+      onFinished: (start, result) => this.#asyncFinished(start, result),
+    });
+    this.telemetry = new TelemetryBus({ includeHookEvents: options.includeHookEvents ?? false });
     if (options.onTelemetry) this.telemetry.subscribe(options.onTelemetry);
   }
 
@@ -156,11 +185,54 @@ export class HookEngine {
     return this.#snapshot;
   }
 
-  /** Cancels running hooks and refuses further dispatches. */
+  /**
+   * The host's poll (seed 004 `checkForAsyncHookResponses`): results of background hooks that
+   * finished since the last call. Deliver `additionalContext` and `systemMessage` to the model on
+   * its next turn; nothing else from them has an effect (claude-code-hooks.md §4.7).
+   */
+  collectAsyncResults(): AsyncHookResult[] {
+    return this.#asyncHooks.collect();
+  }
+
+  /** How many background hooks are still running. */
+  pendingAsync(): number {
+    return this.#asyncHooks.pending;
+  }
+
+  /** Resolves when no background hook is running; their results then wait in `collectAsyncResults()`. */
+  waitForAsync(): Promise<void> {
+    return this.#asyncHooks.waitForAll();
+  }
+
+  /**
+   * Cancels running hooks and refuses further dispatches. Background hooks still running are
+   * killed (whole process group) and reported as `cancelled` by a last `collectAsyncResults()`.
+   */
   async close(): Promise<void> {
     this.#closed = true;
     this.#closing.abort(new Error('engine closed'));
+    await this.#asyncHooks.cancelAll();
     await this.#registry.close();
+  }
+
+  #asyncFinished(start: AsyncHookStart, result: AsyncHookResult): void {
+    if (!this.telemetry.active) return;
+    this.telemetry.emit({
+      type: 'response',
+      dispatchId: start.dispatchId,
+      hookId: start.id,
+      event: start.event,
+      sessionId: start.sessionId,
+      handlerType: start.handler.type,
+      label: start.label,
+      source: start.handler.source,
+      outcome: result.outcome,
+      exitCode: result.exitCode,
+      durationMs: result.durationMs,
+      stdout: result.stdout,
+      stderr: result.stderr,
+      decision: null,
+    });
   }
 
   #context(): EngineContext {
@@ -177,6 +249,7 @@ export class HookEngine {
       planCache: this.#planCache,
       homeDir: this.options.homeDir ?? homedir(),
       projectDir: resolve(this.options.projectDir ?? this.options.cwd ?? process.cwd()),
+      asyncHooks: this.#asyncHooks,
     };
     return this.#cachedContext;
   }
@@ -188,4 +261,4 @@ export async function createHookEngine(options: HookEngineOptions = {}): Promise
   return new HookEngine(options, snapshot);
 }
 
-export type { HandlerRunner };
+export type { AsyncHookResult, AsyncWake, HandlerRunner };

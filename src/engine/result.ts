@@ -79,4 +79,9 @@ export interface DispatchResult {
   envExports: Record<string, string>;
   /** Stop/SubagentStop: whether a block was overridden by the consecutive-block cap. */
   stopCapReached?: boolean;
+  /**
+   * Hooks that run on in the background (`async`, `asyncRewake`, or a first stdout line
+   * `{"async":true}`); their results come from `engine.collectAsyncResults()` (claude-code-hooks.md §4.7).
+   */
+  backgrounded?: { id: string; source: SourceRef; label: string }[];
 }

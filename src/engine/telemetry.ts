@@ -14,6 +14,8 @@ export type TelemetryEvent =
       handlerType: string;
       label: string;
       source: SourceRef;
+      /** The value the matcher was tested against (tool name, source, …), if the event has one. */
+      matchQuery?: string;
     }
   | {
       type: 'progress';
@@ -42,6 +44,7 @@ export type TelemetryEvent =
       stderr: string;
       decision: string | null;
       toolName?: string;
+      matchQuery?: string;
     }
   | { type: 'dispatch-end'; dispatchId: number; event: EventName; sessionId: string; result: DispatchResult };
 

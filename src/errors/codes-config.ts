@@ -19,7 +19,8 @@ export const CONFIG_CODES = {
   },
   CONFIG_POLICY_FILE_INSECURE: {
     severity: 'error',
-    summary: 'A Copilot policy file is not owned by root or is writable by group or others, so it is ignored.',
+    summary:
+      'A Copilot policy file is not owned by root or is writable by group or others, so it is ignored.',
     fix: 'Make the file root-owned and not group/world-writable (`chown root` and `chmod 644`).',
   },
   CONFIG_POLICY_KEY_IGNORED: {
@@ -54,17 +55,20 @@ export const CONFIG_CODES = {
   },
   CONFIG_CONVERT_LOSSY: {
     severity: 'warning',
-    summary: 'Converting a configuration to another dialect dropped or changed something the target cannot express.',
+    summary:
+      'Converting a configuration to another dialect dropped or changed something the target cannot express.',
     fix: 'Read the listed step and adjust the converted file by hand if the difference matters.',
   },
   CONFIG_INVALID_STRUCTURE: {
     severity: 'error',
-    summary: 'A file or hooks section has the wrong shape (e.g. `hooks` is not an object or an event list is not an array).',
+    summary:
+      'A file or hooks section has the wrong shape (e.g. `hooks` is not an object or an event list is not an array).',
     fix: 'Follow the documented shape at the reported location; the rest of that section was not loaded.',
   },
   CONFIG_UNKNOWN_EVENT: {
     severity: 'warning',
-    summary: 'An event key is not known to this host (a newer host may have added it); its handlers were skipped.',
+    summary:
+      'An event key is not known to this host (a newer host may have added it); its handlers were skipped.',
     fix: 'Check the spelling and casing (Claude Code uses PascalCase such as `PreToolUse`); see the suggestion.',
   },
   CONFIG_UNKNOWN_KEY: {
@@ -79,12 +83,14 @@ export const CONFIG_CODES = {
   },
   CONFIG_INVALID_FIELD: {
     severity: 'error',
-    summary: 'A handler field is missing or has the wrong type or value; the handler was skipped, its siblings still load.',
+    summary:
+      'A handler field is missing or has the wrong type or value; the handler was skipped, its siblings still load.',
     fix: 'Give the field the expected type and value shown in the diagnostic.',
   },
   CONFIG_MATCHER_IGNORED: {
     severity: 'warning',
-    summary: 'A matcher is set on an event that has no matcher; the host ignores it and the hooks run every time.',
+    summary:
+      'A matcher is set on an event that has no matcher; the host ignores it and the hooks run every time.',
     fix: 'Remove the matcher, or filter inside the hook script.',
   },
   CONFIG_INVALID_MATCHER: {
@@ -104,12 +110,14 @@ export const CONFIG_CODES = {
   },
   CONFIG_INVALID_VERSION: {
     severity: 'error',
-    summary: 'A Copilot hooks file has a missing or unsupported `version`; a bad value rejects the whole file.',
+    summary:
+      'A Copilot hooks file has a missing or unsupported `version`; a bad value rejects the whole file.',
     fix: 'Set `"version": 1`.',
   },
   CONFIG_BLOCK_REJECTED: {
     severity: 'error',
-    summary: 'An inline Copilot `hooks` block in a settings file had an invalid item, so the whole block was rejected.',
+    summary:
+      'An inline Copilot `hooks` block in a settings file had an invalid item, so the whole block was rejected.',
     fix: 'Fix every error reported for the block; inline settings hooks are validated strictly.',
   },
   CONFIG_UNSUPPORTED_BY_HOST: {
@@ -119,7 +127,8 @@ export const CONFIG_CODES = {
   },
   CONFIG_INVALID_POLICY: {
     severity: 'error',
-    summary: 'A hook policy key (`disableAllHooks`, `allowedHttpHookUrls`, …) has the wrong type; it was ignored.',
+    summary:
+      'A hook policy key (`disableAllHooks`, `allowedHttpHookUrls`, …) has the wrong type; it was ignored.',
     fix: 'Use a boolean for the flags and an array of non-empty strings for the lists.',
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -14,12 +14,14 @@ export const ENGINE_CODES = {
   },
   ENGINE_OUTPUT_CONFLICT: {
     severity: 'warning',
-    summary: 'Two handlers rewrote the same thing (updatedInput, updatedToolOutput); the later one in configured order won.',
+    summary:
+      'Two handlers rewrote the same thing (updatedInput, updatedToolOutput); the later one in configured order won.',
     fix: 'Let only one hook rewrite a given tool input or output, or narrow their matchers so they do not overlap.',
   },
   ENGINE_OUTPUT_IGNORED: {
     severity: 'warning',
-    summary: 'Part of a hook\'s output was ignored: a wrong shape, a field on the wrong event, or a near miss.',
+    summary:
+      "Part of a hook's output was ignored: a wrong shape, a field on the wrong event, or a near miss.",
     fix: 'Follow the message: it names the field and the shape the host reads (see docs/decisions.md).',
   },
   ENGINE_RUNNER_FAILED: {

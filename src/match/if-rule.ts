@@ -139,10 +139,13 @@ function specifierTest(toolName: string, specifier: string): SpecifierTest | und
 
 // Every `if` rule of one dispatch sees the same command: remember the last split so 1,000
 // configured rules cost one parse, not one each (bench plan-1000-hooks).
-let lastSplit: { command: string; powershell: boolean; result: ReturnType<typeof splitShellCommand> } | undefined;
+let lastSplit:
+  | { command: string; powershell: boolean; result: ReturnType<typeof splitShellCommand> }
+  | undefined;
 
 function splitOnce(command: string, powershell: boolean): ReturnType<typeof splitShellCommand> {
-  if (lastSplit && lastSplit.command === command && lastSplit.powershell === powershell) return lastSplit.result;
+  if (lastSplit && lastSplit.command === command && lastSplit.powershell === powershell)
+    return lastSplit.result;
   const result = splitShellCommand(command, { powershell });
   lastSplit = { command, powershell, result };
   return result;

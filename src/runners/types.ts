@@ -24,6 +24,12 @@ export interface RunRequest<H extends NormalizedHandler = NormalizedHandler> {
   policy: RunnerPolicy;
   /** Called with each progress message a handler reports while it runs. */
   onProgress?: (message: string) => void;
+  /**
+   * Process runners call this once with the first complete stdout line. Returning an object means
+   * the caller has stopped waiting (the hook went async, claude-code-hooks.md §3.2): the run goes
+   * on until the process exits, with `timeoutMs` (if given) replacing the timeout from now on.
+   */
+  onFirstStdoutLine?: (line: string) => { timeoutMs?: number } | undefined;
 }
 
 export interface RunnerPolicy {

@@ -53,7 +53,7 @@ describe('agent-hooks convert (in-process)', () => {
     const json = JSON.parse(out.stdout);
     expect(json.from).toBe('claude-settings');
     expect(JSON.parse(json.text).hooks.preToolUse).toEqual([
-      { type: 'command', bash: './guard.sh', timeoutSec: 20, matcher: 'bash' },
+      { type: 'command', bash: './guard.sh', timeoutSec: 20, matcher: 'bash|powershell' },
     ]);
     expect(json.lossy).toHaveLength(1);
     expect(json.diagnostics).toEqual([]);

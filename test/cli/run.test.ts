@@ -34,8 +34,15 @@ const CONTRACT_KEYS = [
 
 describe.concurrent('agent-hooks run (DESIGN.md "CLI contract")', () => {
   it('denies the dangerous command in the demo project with the guard reason, as one JSON object', async () => {
-    const input = JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'rm -rf build' }, tool_use_id: 't1' });
-    const { stdout } = await cli(['run', 'PreToolUse', '--cwd', DEMO, '--no-user', '--input', '-', '--json'], input);
+    const input = JSON.stringify({
+      tool_name: 'Bash',
+      tool_input: { command: 'rm -rf build' },
+      tool_use_id: 't1',
+    });
+    const { stdout } = await cli(
+      ['run', 'PreToolUse', '--cwd', DEMO, '--no-user', '--input', '-', '--json'],
+      input,
+    );
     const result = JSON.parse(stdout);
     for (const key of CONTRACT_KEYS) expect(result).toHaveProperty(key);
     expect(result.decision).toBe('deny');
@@ -48,14 +55,23 @@ describe.concurrent('agent-hooks run (DESIGN.md "CLI contract")', () => {
 
   it('allows the safe command', async () => {
     const input = JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'git status' } });
-    const { stdout } = await cli(['run', 'PreToolUse', '--cwd', DEMO, '--no-user', '--input', '-', '--json'], input);
+    const { stdout } = await cli(
+      ['run', 'PreToolUse', '--cwd', DEMO, '--no-user', '--input', '-', '--json'],
+      input,
+    );
     const result = JSON.parse(stdout);
     expect(result.decision).toBe('allow');
     expect(result.continue).toBe(true);
   }, 30_000);
 
   it('accepts a Copilot camelCase payload under the copilot-cli profile', async () => {
-    const input = JSON.stringify({ sessionId: 's', timestamp: 1, cwd: DEMO, toolName: 'bash', toolArgs: '{"command":"rm -rf x"}' });
+    const input = JSON.stringify({
+      sessionId: 's',
+      timestamp: 1,
+      cwd: DEMO,
+      toolName: 'bash',
+      toolArgs: '{"command":"rm -rf x"}',
+    });
     const { stdout } = await cli(
       ['run', 'preToolUse', '--profile', 'copilot-cli', '--cwd', DEMO, '--no-user', '--input', '-', '--json'],
       input,

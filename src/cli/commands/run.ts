@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createHookEngine } from '../../engine/engine.ts';
+import { createTraceWriter } from '../../telemetry/trace-file.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
 import { readInputOption } from '../read-input.ts';
 import { renderResult } from '../render-result.ts';
@@ -12,6 +13,7 @@ interface RunOptions extends CommonOptions {
   interactive: boolean;
   sessionId?: string;
   trustFile?: string;
+  trace?: string;
 }
 
 /** `agent-hooks run <Event>`: dispatch one event and report it (DESIGN.md "CLI contract"). */
@@ -36,7 +38,9 @@ export function registerRunCommand(program: Command): void {
   ).action(async (event: string, options: RunOptions) => {
     const input = await readInputOption(options.input);
     const cwd = resolve(options.cwd);
+    const trace = options.trace ? createTraceWriter(resolve(options.trace)) : undefined;
     const engine = await createHookEngine({
+      ...(trace ? { onTelemetry: trace.listener } : {}),
       cwd,
       profile: options.profile,
       noUser: !options.user,
@@ -55,6 +59,7 @@ export function registerRunCommand(program: Command): void {
       else process.stdout.write(renderResult(result, diagnostics, cwd));
     } finally {
       await engine.close();
+      await trace?.close();
     }
   });
 }

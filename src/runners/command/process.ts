@@ -35,7 +35,12 @@ export interface ProcessOptions {
   /** Separate Copilot progress lines from stdout (copilot dialects). */
   progressLines?: boolean;
   onProgress?: (message: string) => void;
+  /** See `RunRequest.onFirstStdoutLine`: a returned object backgrounds the hook, maybe with a new timeout. */
+  onFirstStdoutLine?: (line: string) => { timeoutMs?: number } | undefined;
 }
+
+/** A first stdout line longer than this is not an async marker; stop buffering it. */
+const FIRST_LINE_MAX_CHARS = 64 * 1024;
 
 /**
  * Runs one hook process: stdin from an unlinked temp file, stdout and stderr collected with a
@@ -122,13 +127,11 @@ function supervise(
       }, opts.killGraceMs ?? KILL_GRACE_MS);
       graceTimer.unref();
     };
-    const timeoutTimer = setTimeout(
-      () => {
-        timedOut = true;
-        terminate();
-      },
-      Math.max(0, opts.timeoutMs - (performance.now() - started)),
-    );
+    const onTimeout = (): void => {
+      timedOut = true;
+      terminate();
+    };
+    let timeoutTimer = setTimeout(onTimeout, Math.max(0, opts.timeoutMs - (performance.now() - started)));
     const onAbort = (): void => {
       cancelled = true;
       terminate();
@@ -188,7 +191,29 @@ function supervise(
       openStreams -= 1;
       if (openStreams === 0 && exited) finish();
     };
-    child.stdout?.on('data', (chunk: Buffer) => out.write(chunk));
+    // claude-code-hooks.md §3.2: a first stdout line `{"async":true,…}` backgrounds the hook; the
+    // caller stops waiting, this promise still settles on exit, and `asyncTimeout` re-arms the timer.
+    let firstLine: string | undefined = opts.onFirstStdoutLine ? '' : undefined;
+    const watchFirstLine = (chunk: Buffer): void => {
+      if (firstLine === undefined || !opts.onFirstStdoutLine) return;
+      firstLine += chunk.toString('utf8');
+      const end = firstLine.indexOf('\n');
+      if (end === -1) {
+        if (firstLine.length > FIRST_LINE_MAX_CHARS) firstLine = undefined;
+        return;
+      }
+      const line = firstLine.slice(0, end);
+      firstLine = undefined;
+      const answer = opts.onFirstStdoutLine(line);
+      if (answer?.timeoutMs !== undefined && !settled && !killing) {
+        clearTimeout(timeoutTimer);
+        timeoutTimer = setTimeout(onTimeout, Math.max(0, answer.timeoutMs));
+      }
+    };
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (firstLine !== undefined) watchFirstLine(chunk);
+      out.write(chunk);
+    });
     child.stderr?.on('data', (chunk: Buffer) => err.write(chunk));
     child.stdout?.on('error', () => {});
     child.stderr?.on('error', () => {});

@@ -73,6 +73,7 @@ async function runCommand(
     progressLines: PROGRESS_DIALECTS.has(handler.dialect),
   };
   if (request.onProgress) processOptions.onProgress = request.onProgress;
+  if (request.onFirstStdoutLine) processOptions.onFirstStdoutLine = request.onFirstStdoutLine;
   if (options.maxOutputBytes !== undefined) processOptions.maxOutputBytes = options.maxOutputBytes;
   if (options.killGraceMs !== undefined) processOptions.killGraceMs = options.killGraceMs;
   if (options.drainMs !== undefined) processOptions.drainMs = options.drainMs;

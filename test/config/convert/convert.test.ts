@@ -21,9 +21,9 @@ describe('convert claude → copilot → claude (other-agents-hooks.md §1.1, §
             type: 'command',
             bash: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh',
             timeoutSec: 30,
-            matcher: 'bash',
+            matcher: 'bash|powershell',
           },
-          { type: 'command', exec: 'node', args: ['check.js', '--fast'], matcher: 'bash' },
+          { type: 'command', exec: 'node', args: ['check.js', '--fast'], matcher: 'bash|powershell' },
           {
             type: 'command',
             bash: 'npx prettier --check',

@@ -19,7 +19,7 @@ describe('convert skill/agent frontmatter (claude-code-hooks.md §1)', () => {
     const result = convertConfig(AGENT_MD, 'frontmatter', 'copilot', { file: 'reviewer.agent.md' });
     expect(result.diagnostics).toEqual([]);
     expect(JSON.parse(result.text).hooks).toEqual({
-      preToolUse: [{ type: 'command', bash: './check.sh', matcher: 'bash' }],
+      preToolUse: [{ type: 'command', bash: './check.sh', matcher: 'bash|powershell' }],
     });
     const ifStep = result.lossy.find((step) => step.field === 'if');
     expect(ifStep).toMatchObject({

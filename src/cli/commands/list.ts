@@ -1,0 +1,89 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import pc from 'picocolors';
+import { buildListing, type Listing } from '../../config/generation/listing.ts';
+import { loadConfig } from '../../config/generation/load-config.ts';
+import type { SourceRef } from '../../config/model.ts';
+import { addCommonOptions, type CommonOptions } from '../common-options.ts';
+import {
+  displayPath,
+  formatDiagnostic,
+  type LoadOverrides,
+  loadOptionsFromCli,
+  type Write,
+} from './validate.ts';
+
+export interface ListOptions extends CommonOptions {
+  event?: string;
+  explain?: boolean;
+}
+
+const STATUS_COLOR = { found: pc.green, missing: pc.dim, disabled: pc.yellow, error: pc.red } as const;
+
+function renderHuman(listing: Listing, cwd: string, explain: boolean, write: Write): void {
+  const rel = (file: string) => displayPath(file, cwd);
+  const where = (s: SourceRef) =>
+    `${rel(s.file)}${s.line ? `:${s.line}` : ''}${s.column ? `:${s.column}` : ''} ${s.pointer}`;
+  write(`${pc.bold('profile')} ${listing.profile}  ${pc.bold('project')} ${listing.projectDir}\n`);
+  write(`\n${pc.bold(`Locations (${listing.locations.length})`)}\n`);
+  for (const l of listing.locations) {
+    const status = STATUS_COLOR[l.status](l.status.padEnd(8));
+    const count = l.handlers === undefined ? '' : ` (${l.handlers} handler${l.handlers === 1 ? '' : 's'})`;
+    const reason = l.reason ? ` — ${l.reason}` : '';
+    write(`  ${status} ${l.scope.padEnd(11)} ${l.pattern.padEnd(34)} ${rel(l.path)}${count}${reason}\n`);
+  }
+  write(`\n${pc.bold(`Handlers (${listing.handlers.length})`)}\n`);
+  for (const h of listing.handlers) {
+    const matcher = h.matcher === undefined ? '' : ` [${h.matcher}]`;
+    const cond = h.if ? ` if ${h.if}` : '';
+    write(`  ${pc.cyan(h.event)}${matcher}${cond} ${h.type}: ${h.target}\n`);
+    write(`    ${pc.dim(`${where(h.source)} · ${h.source.scope} · ${h.dialect} (${h.eventKey})`)}\n`);
+    for (const why of h.why ?? []) write(`    ${pc.dim(`why: ${why}`)}\n`);
+  }
+  if (listing.skipped.length > 0) {
+    write(`\n${pc.bold(`Skipped (${listing.skipped.length})`)}\n`);
+    for (const s of listing.skipped) {
+      write(
+        `  ${where(s.source)} · ${s.source.scope}\n    ${pc.yellow(s.why)}${explain && s.code ? pc.dim(` [${s.code}]`) : ''}\n`,
+      );
+    }
+  }
+  if (listing.duplicates.length > 0) {
+    write(`\n${pc.bold(`Deduplicated (${listing.duplicates.length})`)}\n`);
+    for (const d of listing.duplicates) {
+      write(`  ${d.event} ${where(d.dropped)}\n    ${pc.yellow(`kept ${where(d.kept)}: ${d.why}`)}\n`);
+    }
+  }
+  if (listing.diagnostics.length > 0) {
+    write(`\n${pc.bold(`Rejected and diagnostics (${listing.diagnostics.length})`)}\n`);
+    for (const d of listing.diagnostics) write(`  ${formatDiagnostic(d, cwd, pc.isColorSupported)}\n`);
+  }
+}
+
+/** Runs `list`; returns the exit status (0 unless the command itself was misused). */
+export async function runList(
+  options: ListOptions,
+  write: Write,
+  overrides: LoadOverrides = {},
+): Promise<number> {
+  const cwd = path.resolve(options.cwd);
+  const generation = await loadConfig(loadOptionsFromCli({ ...options, cwd }, overrides));
+  const listing = buildListing(generation, {
+    ...(options.event ? { event: options.event } : {}),
+    ...(options.explain ? { explain: true } : {}),
+  });
+  if (options.json) write(`${JSON.stringify(listing)}\n`);
+  else renderHuman(listing, cwd, options.explain === true, write);
+  return 0;
+}
+
+export function registerListCommand(program: Command): void {
+  const command = program
+    .command('list')
+    .description('show every location looked at, every handler loaded, and everything skipped, with reasons')
+    .option('--event <event>', 'only this event (any dialect spelling)')
+    .option('--explain', 'say why each handler is included and when it runs', false);
+  addCommonOptions(command).action(async (options: ListOptions) => {
+    process.exitCode = await runList(options, (text) => process.stdout.write(text));
+  });
+}

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { NO_USER_MACHINE_REASON } from './claude-code.ts';
+import type { DiscoveryContext, LocationSpec } from './types.ts';
+
+/** Machine-wide policy folders (other-agents-hooks.md §1.2). */
+export const COPILOT_POLICY_DIRS = {
+  posix: '/etc/github-copilot/policy.d',
+  win32: 'C:\\ProgramData\\GitHub\\Copilot\\policy.d',
+} as const;
+
+/** `$COPILOT_HOME` when set, else `~/.copilot`. */
+export function copilotHome(ctx: DiscoveryContext): { dir: string; pattern: string } {
+  const fromEnv = ctx.env.COPILOT_HOME;
+  if (fromEnv) return { dir: path.resolve(ctx.homeDir, fromEnv), pattern: '$COPILOT_HOME' };
+  return { dir: path.join(ctx.homeDir, '.copilot'), pattern: '~/.copilot' };
+}
+
+/**
+ * Copilot CLI's load order (other-agents-hooks.md §1.2): policy, repo hook files, user hook
+ * files, repo inline settings (including the cross-tool `.claude/settings*.json`), user inline
+ * settings, then plugins. Every entry from every source runs; this is only the order.
+ */
+export function copilotCliLocations(ctx: DiscoveryContext): LocationSpec[] {
+  const { projectDir: p } = ctx;
+  const explicitPolicy = ctx.copilotPolicyDir !== undefined;
+  const policyDir =
+    ctx.copilotPolicyDir ??
+    (ctx.platform === 'win32' ? COPILOT_POLICY_DIRS.win32 : COPILOT_POLICY_DIRS.posix);
+  const home = copilotHome(ctx);
+  const noUser = ctx.noUser ? { disabledReason: '--no-user' } : {};
+  const specs: LocationSpec[] = [
+    {
+      pattern: 'policy.d/*.json',
+      path: policyDir,
+      shape: 'folder-json',
+      kind: 'copilot-hooks-file',
+      scope: 'policy',
+      userLevel: false,
+      changeSource: 'policy_settings',
+      // An explicitly configured folder is the caller's choice; only the machine folder is checked.
+      requireSecureOwner: !explicitPolicy && ctx.platform !== 'win32',
+      ...(ctx.noUser && !explicitPolicy ? { disabledReason: NO_USER_MACHINE_REASON } : {}),
+    },
+    {
+      pattern: '.github/hooks/*.json',
+      path: path.join(p, '.github', 'hooks'),
+      shape: 'folder-json',
+      kind: 'copilot-hooks-file',
+      scope: 'project',
+      userLevel: false,
+      changeSource: 'project_settings',
+    },
+    {
+      pattern: `${home.pattern}/hooks/*.json`,
+      path: path.join(home.dir, 'hooks'),
+      shape: 'folder-json',
+      kind: 'copilot-hooks-file',
+      scope: 'user',
+      userLevel: true,
+      changeSource: 'user_settings',
+      ...noUser,
+    },
+  ];
+  const repoSettings: [string, string[], LocationSpec['kind'], LocationSpec['scope'], boolean][] = [
+    [
+      '.github/copilot/settings.json',
+      ['.github', 'copilot', 'settings.json'],
+      'copilot-settings',
+      'project',
+      true,
+    ],
+    [
+      '.github/copilot/settings.local.json',
+      ['.github', 'copilot', 'settings.local.json'],
+      'copilot-settings',
+      'local',
+      true,
+    ],
+    ['.claude/settings.json', ['.claude', 'settings.json'], 'claude-settings', 'project', false],
+    ['.claude/settings.local.json', ['.claude', 'settings.local.json'], 'claude-settings', 'local', false],
+  ];
+  for (const [pattern, parts, kind, scope, settingsWideDisable] of repoSettings) {
+    specs.push({
+      pattern,
+      path: path.join(p, ...parts),
+      shape: 'file',
+      kind,
+      scope,
+      userLevel: false,
+      changeSource: scope === 'local' ? 'local_settings' : 'project_settings',
+      settingsWideDisable,
+    });
+  }
+  specs.push({
+    pattern: `${home.pattern}/settings.json`,
+    path: path.join(home.dir, 'settings.json'),
+    shape: 'file',
+    kind: 'copilot-settings',
+    scope: 'user',
+    userLevel: true,
+    changeSource: 'user_settings',
+    settingsWideDisable: true,
+    ...noUser,
+  });
+  for (const dir of ctx.pluginDirs) {
+    const root = path.resolve(p, dir);
+    for (const rel of ['hooks.json', path.join('hooks', 'hooks.json')]) {
+      specs.push({
+        pattern: `<plugin>/${rel.split(path.sep).join('/')}`,
+        path: path.join(root, rel),
+        shape: 'file',
+        kind: 'copilot-hooks-file',
+        scope: 'plugin',
+        userLevel: false,
+        pluginRoot: root,
+      });
+    }
+  }
+  return specs;
+}

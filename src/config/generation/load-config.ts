@@ -1,0 +1,146 @@
+import { readFile, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type Diagnostic, diagnostic } from '../../errors.ts';
+import { expandLocations } from '../discovery/expand.ts';
+import { discoveryTable } from '../discovery/index.ts';
+import type { DiscoveredFile, DiscoveryContext, LocationReport, LocationSpec } from '../discovery/types.ts';
+import { applyPolicy } from '../policy/index.ts';
+import type { LoadedFile } from '../policy/types.ts';
+import { readConfig } from '../read-config.ts';
+import type { ConfigGeneration, LoadOptions } from './types.ts';
+
+let lastGenerationId = 0;
+
+/** The discovery inputs implied by load options, with every machine default made explicit. */
+export function discoveryContext(options: LoadOptions): DiscoveryContext {
+  const projectDir = path.resolve(options.cwd, options.projectDir ?? '.');
+  const ctx: DiscoveryContext = {
+    profile: options.profile,
+    projectDir,
+    homeDir: path.resolve(options.homeDir ?? os.homedir()),
+    noUser: options.noUser === true,
+    settingsFiles: (options.settingsFiles ?? []).map((f) =>
+      f.trimStart().startsWith('{') ? f : path.resolve(options.cwd, f),
+    ),
+    pluginDirs: (options.pluginDirs ?? []).map((d) => path.resolve(options.cwd, d)),
+    env: options.env ?? process.env,
+    platform: options.platform ?? process.platform,
+    vscodeSettings: options.vscodeSettings ?? {},
+  };
+  if (options.managedDir !== undefined) ctx.managedDir = path.resolve(options.cwd, options.managedDir);
+  if (options.copilotPolicyDir !== undefined) {
+    ctx.copilotPolicyDir = path.resolve(options.cwd, options.copilotPolicyDir);
+  }
+  return ctx;
+}
+
+function reportFor(
+  spec: LocationSpec,
+  file: string,
+  status: LocationReport['status'],
+  extra = {},
+): LocationReport {
+  return {
+    pattern: spec.pattern,
+    path: file,
+    kind: spec.kind,
+    scope: spec.scope,
+    userLevel: spec.userLevel,
+    status,
+    ...extra,
+  };
+}
+
+/** POSIX policy files must be root-owned and not group/world-writable (other-agents-hooks.md §1.2). */
+async function insecureReason(file: string): Promise<string | undefined> {
+  const s = await stat(file);
+  if (s.uid !== 0) return 'not owned by root';
+  if ((s.mode & 0o022) !== 0) return 'writable by group or others';
+  return undefined;
+}
+
+async function readOne(
+  found: DiscoveredFile,
+  options: LoadOptions,
+  sink: { files: LoadedFile[]; reports: LocationReport[]; diagnostics: Diagnostic[] },
+): Promise<void> {
+  const { spec, file } = found;
+  try {
+    const insecure = spec.requireSecureOwner ? await insecureReason(file) : undefined;
+    if (insecure) {
+      sink.reports.push(reportFor(spec, file, 'error', { reason: `policy file ignored: ${insecure}` }));
+      sink.diagnostics.push(
+        diagnostic('CONFIG_POLICY_FILE_INSECURE', `policy file ignored: ${insecure}`, { file }),
+      );
+      return;
+    }
+    const text = spec.inlineText ?? (await readFile(file, 'utf8'));
+    const result = (options.read ?? readConfig)({
+      file,
+      text,
+      kind: spec.kind,
+      scope: spec.scope,
+      ...(found.pluginRoot ? { pluginRoot: found.pluginRoot } : {}),
+      ...(found.pluginData ? { pluginData: found.pluginData } : {}),
+      ...(found.namespace ? { namespace: found.namespace } : {}),
+      ...(options.strict ? { strict: true } : {}),
+    });
+    sink.files.push({ discovered: found, result });
+    sink.diagnostics.push(...result.diagnostics);
+    sink.reports.push(reportFor(spec, file, 'found', { handlers: result.handlers.length }));
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    sink.reports.push(reportFor(spec, file, 'error', { reason: why }));
+    sink.diagnostics.push(diagnostic('CONFIG_FILE_UNREADABLE', `cannot read ${file}: ${why}`, { file }));
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) {
+      // Function handlers carry callbacks; freezing a function is harmless but pointless.
+      if (typeof inner !== 'function') deepFreeze(inner);
+    }
+  }
+  return value;
+}
+
+/**
+ * Discovers, reads and filters one profile's configuration into a new immutable generation.
+ * Never throws for bad configuration: every problem is a diagnostic, a location report or a
+ * skipped entry.
+ */
+export async function loadConfig(options: LoadOptions): Promise<ConfigGeneration> {
+  const ctx = discoveryContext(options);
+  const sink = {
+    files: [] as LoadedFile[],
+    reports: [] as LocationReport[],
+    diagnostics: [] as Diagnostic[],
+  };
+  for (const spec of discoveryTable(ctx)) {
+    const expansion = await expandLocations([spec]);
+    sink.reports.push(...expansion.reports);
+    sink.diagnostics.push(...expansion.diagnostics);
+    for (const found of expansion.files) await readOne(found, options, sink);
+  }
+  const outcome = applyPolicy(ctx.profile, sink.files, {
+    useClaudeHooks: ctx.vscodeSettings.useClaudeHooks === true,
+  });
+  const diagnostics = [...sink.diagnostics, ...outcome.diagnostics].map((d) =>
+    options.strict && d.severity === 'warning' ? { ...d, severity: 'error' as const } : d,
+  );
+  lastGenerationId += 1;
+  return deepFreeze({
+    id: lastGenerationId,
+    profile: ctx.profile,
+    projectDir: ctx.projectDir,
+    handlers: outcome.handlers,
+    prompts: outcome.prompts,
+    skipped: outcome.skipped,
+    diagnostics,
+    locations: sink.reports,
+    policy: outcome.policy,
+  });
+}

@@ -1,0 +1,52 @@
+import type { Diagnostic } from '../../errors.ts';
+import type { ConfigChangeSource, LocationReport, Profile, VscodeSettings } from '../discovery/types.ts';
+import type { NormalizedHandler } from '../model.ts';
+import type { EffectivePolicy, SkippedEntry } from '../policy/types.ts';
+import type { CopilotPromptEntry, ReadOptions, ReadResult } from '../read-config.ts';
+
+export interface LoadOptions {
+  profile: Profile;
+  cwd: string;
+  /** Project root; defaults to `cwd`. */
+  projectDir?: string;
+  /** Home directory for user-level locations; defaults to `os.homedir()`. */
+  homeDir?: string;
+  /** Ignore user-level and (unless given explicitly) machine-level configuration. */
+  noUser?: boolean;
+  /** Claude Code `--settings` files, highest non-managed precedence. */
+  settingsFiles?: string[];
+  pluginDirs?: string[];
+  /** Folder holding `managed-settings.json`; defaults to the platform's documented folder. */
+  managedDir?: string;
+  /** Copilot `policy.d` folder; defaults to `/etc/github-copilot/policy.d` (Windows: ProgramData). */
+  copilotPolicyDir?: string;
+  vscodeSettings?: VscodeSettings;
+  /** Environment read for `COPILOT_HOME`; defaults to `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** Warnings become errors. */
+  strict?: boolean;
+  /** Platform whose default locations apply; defaults to `process.platform`. */
+  platform?: NodeJS.Platform;
+  /** The reader; defaults to `readConfig`. Injected by tests and by embedders with custom formats. */
+  read?: (options: ReadOptions) => ReadResult;
+}
+
+/** One immutable snapshot of the configuration (claude-code-hooks.md §6.3). */
+export interface ConfigGeneration {
+  readonly id: number;
+  readonly profile: Profile;
+  readonly projectDir: string;
+  /** Handlers that may run, in precedence order; not yet deduplicated (see `dedupeHandlers`). */
+  readonly handlers: readonly NormalizedHandler[];
+  readonly prompts: readonly CopilotPromptEntry[];
+  readonly skipped: readonly SkippedEntry[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly locations: readonly LocationReport[];
+  readonly policy: Readonly<EffectivePolicy>;
+}
+
+/** Notice for a changed configuration file; `source` follows `ConfigChange` (§2.21). */
+export interface ConfigChange {
+  source: ConfigChangeSource;
+  file_path: string;
+}

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { discoveryTable } from '../discovery/index.ts';
+import { discoveryContext } from './load-config.ts';
+import type { ConfigChange, ConfigGeneration, LoadOptions } from './types.ts';
+import { isRelevant, type WatchTarget, watchRoots, watchTarget } from './watch-targets.ts';
+
+/** Edits usually arrive as several events (truncate, write, rename); one reload covers them. */
+export const WATCH_DEBOUNCE_MS = 150;
+
+export interface WatchOptions {
+  debounceMs?: number;
+  /**
+   * Called once per changed file before the reload, with the generation still in force (the
+   * engine dispatches `ConfigChange` hooks here). Return `false` to block applying the change;
+   * `policy_settings` changes cannot be blocked (claude-code-hooks.md §2.21).
+   */
+  onChange?: (
+    change: ConfigChange,
+    current: ConfigGeneration,
+  ) => boolean | undefined | Promise<boolean | undefined>;
+  onReload?: (generation: ConfigGeneration) => void;
+  /** Called instead of reloading when every change of a batch was blocked. */
+  onBlocked?: (changes: ConfigChange[]) => void;
+  onError?: (error: unknown) => void;
+}
+
+export interface ConfigWatcher {
+  close(): Promise<void>;
+}
+
+interface Reloadable {
+  current(): ConfigGeneration;
+  reload(): Promise<ConfigGeneration>;
+}
+
+function targetFor(targets: readonly WatchTarget[], file: string): WatchTarget | undefined {
+  return targets.find((t) => t.matches(file));
+}
+
+/**
+ * Watches every location of the profile and reloads the store when one of its files changes.
+ * Lives in its own module so that chokidar is imported only by callers that watch.
+ */
+export async function watchConfig(
+  store: Reloadable,
+  loadOptions: LoadOptions,
+  options: WatchOptions = {},
+): Promise<ConfigWatcher> {
+  const { watch } = await import('chokidar');
+  const specs = discoveryTable(discoveryContext(loadOptions)).filter(
+    (s) => !s.disabledReason && !s.rejectedReason && s.inlineText === undefined,
+  );
+  const targets = specs.map(watchTarget);
+  const pending = new Map<string, ConfigChange | undefined>();
+  let timer: NodeJS.Timeout | undefined;
+  let flushing = Promise.resolve();
+  let closed = false;
+
+  const flush = async (): Promise<void> => {
+    const changes = [...pending.entries()];
+    pending.clear();
+    let blocked = false;
+    let unblockable = false;
+    for (const [, change] of changes) {
+      if (!change) continue;
+      if (change.source === 'policy_settings') unblockable = true;
+      const verdict = await options.onChange?.(change, store.current());
+      if (verdict === false && change.source !== 'policy_settings') blocked = true;
+    }
+    if (closed) return;
+    if (blocked && !unblockable) {
+      options.onBlocked?.(changes.flatMap(([, change]) => (change ? [change] : [])));
+      return;
+    }
+    // Not `onReload?.(await store.reload())`: an absent callback would skip the reload itself.
+    const next = await store.reload();
+    options.onReload?.(next);
+  };
+
+  const schedule = (file: string): void => {
+    const abs = path.resolve(file);
+    const target = targetFor(targets, abs);
+    if (!target && !targets.some((t) => t.dir === abs)) return;
+    const change = target?.changeSource ? { source: target.changeSource, file_path: abs } : undefined;
+    if (!pending.has(abs) || change) pending.set(abs, change);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      flushing = flushing.then(flush).catch((error: unknown) => options.onError?.(error));
+    }, options.debounceMs ?? WATCH_DEBOUNCE_MS);
+  };
+
+  const watcher = watch(watchRoots(targets), {
+    ignoreInitial: true,
+    ignored: (p: string) => !isRelevant(targets, path.resolve(p)),
+  });
+  for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) {
+    watcher.on(event, (file: string) => schedule(file));
+  }
+  watcher.on('error', (error: unknown) => options.onError?.(error));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  return {
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await watcher.close();
+      await flushing;
+    },
+  };
+}

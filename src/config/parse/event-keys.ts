@@ -1,0 +1,123 @@
+import { EVENT_NAMES, type EventName } from '../../events/names.ts';
+import { didYouMean } from './did-you-mean.ts';
+
+/** Claude Code's own events: every canonical event except the two Copilot-only ones. */
+export const CLAUDE_EVENTS: readonly EventName[] = EVENT_NAMES.filter(
+  (name) => name !== 'ErrorOccurred' && name !== 'UserPromptTransformed',
+);
+
+/** Events whose `matcher` is silently ignored by Claude Code (claude-code-hooks.md §2.0, "M" = —). */
+export const EVENTS_WITHOUT_MATCHER: ReadonlySet<string> = new Set([
+  'UserPromptSubmit',
+  'MessageDisplay',
+  'PostToolBatch',
+  'TaskCreated',
+  'TaskCompleted',
+  'Stop',
+  'TeammateIdle',
+  'CwdChanged',
+  'WorktreeCreate',
+  'WorktreeRemove',
+]);
+
+/** The only events where `if` is evaluated; elsewhere a hook with `if` never runs (§4.1). */
+export const TOOL_EVENTS: ReadonlySet<string> = new Set([
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PermissionRequest',
+  'PermissionDenied',
+]);
+
+/** Copilot CLI camelCase keys (other-agents-hooks.md §1.3). */
+export const COPILOT_CAMEL_EVENTS: Readonly<Record<string, EventName>> = {
+  sessionStart: 'SessionStart',
+  sessionEnd: 'SessionEnd',
+  userPromptSubmitted: 'UserPromptSubmit',
+  userPromptTransformed: 'UserPromptTransformed',
+  preToolUse: 'PreToolUse',
+  permissionRequest: 'PermissionRequest',
+  postToolUse: 'PostToolUse',
+  postToolUseFailure: 'PostToolUseFailure',
+  agentStop: 'Stop',
+  subagentStart: 'SubagentStart',
+  subagentStop: 'SubagentStop',
+  errorOccurred: 'ErrorOccurred',
+  preCompact: 'PreCompact',
+  notification: 'Notification',
+};
+
+/** PascalCase keys a Copilot file accepts (the VS Code-compatible payload), §1.3. */
+export const COPILOT_PASCAL_EVENTS: ReadonlySet<EventName> = new Set([
+  'SessionStart',
+  'SessionEnd',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PermissionRequest',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'Stop',
+  'SubagentStop',
+  'ErrorOccurred',
+  'PreCompact',
+]);
+
+/** Copilot events that take a matcher (§1.4), by canonical name. */
+export const COPILOT_MATCHER_EVENTS: ReadonlySet<string> = new Set([
+  'PreToolUse',
+  'PostToolUse',
+  'PermissionRequest',
+  'SubagentStart',
+  'PreCompact',
+  'Notification',
+]);
+
+/** VS Code Local harness canonical events (other-agents-hooks.md §2.4 step 2). */
+export const VSCODE_EVENTS: ReadonlySet<EventName> = new Set([
+  'SessionStart',
+  'SessionEnd',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'PreCompact',
+  'SubagentStart',
+  'SubagentStop',
+  'Stop',
+  'ErrorOccurred',
+]);
+
+/** The 8 Copilot camel names VS Code maps; other camel events are skipped by VS Code. */
+export const VSCODE_CAMEL_EVENTS: Readonly<Record<string, EventName>> = {
+  sessionStart: 'SessionStart',
+  sessionEnd: 'SessionEnd',
+  userPromptSubmitted: 'UserPromptSubmit',
+  preToolUse: 'PreToolUse',
+  postToolUse: 'PostToolUse',
+  agentStop: 'Stop',
+  subagentStop: 'SubagentStop',
+  errorOccurred: 'ErrorOccurred',
+};
+
+/** VS Code's Claude-format reader keeps only these events (§2.4 step 2, Claude target). */
+export const VSCODE_CLAUDE_EVENTS: ReadonlySet<EventName> = new Set([
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'PreCompact',
+  'SubagentStart',
+  'SubagentStop',
+  'Stop',
+]);
+
+/** Own-property lookup: keys such as `constructor` or `toString` must not hit Object.prototype. */
+export function lookup<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** Best guess for a misspelt or other-dialect event key, as a name valid in `valid`. */
+export function suggestEvent(key: string, valid: readonly string[]): string | undefined {
+  const viaCopilot = lookup(COPILOT_CAMEL_EVENTS, key);
+  if (viaCopilot !== undefined && valid.includes(viaCopilot)) return viaCopilot;
+  return didYouMean(key, valid);
+}

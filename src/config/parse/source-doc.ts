@@ -1,0 +1,94 @@
+import {
+  findNodeAtLocation,
+  getNodeValue,
+  type Node,
+  type ParseError,
+  parseTree,
+  printParseErrorCode,
+} from 'jsonc-parser';
+
+export type PathSegment = string | number;
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** A parsed configuration text that can turn a value path back into a 1-based position. */
+export interface SourceDoc {
+  value: unknown;
+  /** Position of the node at `path` (its key when `key` is set), else of its closest ancestor. */
+  locate(path: readonly PathSegment[], key?: boolean): Position;
+}
+
+export interface SyntaxProblem extends Position {
+  message: string;
+  /** The text at the error position. */
+  found: string;
+}
+
+export type ParsedDoc = { ok: true; doc: SourceDoc } | { ok: false; problems: SyntaxProblem[] };
+
+/** Maps offsets to 1-based line/column, `lineOffset` lines further down (frontmatter bodies). */
+export function offsetMapper(text: string, lineOffset = 0): (offset: number) => Position {
+  const starts = [0];
+  for (let index = 0; index < text.length; index++) if (text[index] === '\n') starts.push(index + 1);
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((starts[middle] ?? 0) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1 + lineOffset, column: offset - (starts[low] ?? 0) + 1 };
+  };
+}
+
+/** JSON pointer (RFC 6901) for a value path. */
+export function toPointer(path: readonly PathSegment[]): string {
+  return path.map((segment) => `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+}
+
+/**
+ * Strict JSON (Claude Code and Copilot read files with `JSON.parse`); `lenient` admits comments
+ * and trailing commas, as VS Code's JSONC reader does.
+ */
+export function parseJsonDoc(text: string, lenient = false): ParsedDoc {
+  const errors: ParseError[] = [];
+  const body = text.startsWith('\uFEFF') ? ` ${text.slice(1)}` : text;
+  const tree = parseTree(body, errors, { allowTrailingComma: lenient, disallowComments: !lenient });
+  const position = offsetMapper(body);
+  if (errors.length > 0 || tree === undefined) {
+    // Later errors are usually cascades of the first one; report the first only.
+    const first = errors[0];
+    if (first === undefined)
+      return { ok: false, problems: [{ line: 1, column: 1, message: 'empty document', found: 'nothing' }] };
+    const found = body.slice(first.offset, first.offset + Math.max(1, first.length));
+    const words = printParseErrorCode(first.error)
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase();
+    return {
+      ok: false,
+      problems: [
+        {
+          ...position(first.offset),
+          message: words,
+          found: found === '' ? 'end of file' : JSON.stringify(found),
+        },
+      ],
+    };
+  }
+  const root = tree;
+  const locate = (path: readonly PathSegment[], key = false): Position => {
+    for (let depth = path.length; depth >= 0; depth--) {
+      const node: Node | undefined = findNodeAtLocation(root, path.slice(0, depth) as PathSegment[]);
+      if (node === undefined) continue;
+      const keyNode = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+      const target = key && depth === path.length && keyNode !== undefined ? keyNode : node;
+      return position(target.offset);
+    }
+    return position(root.offset);
+  };
+  return { ok: true, doc: { value: getNodeValue(root), locate } };
+}

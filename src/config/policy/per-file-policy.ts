@@ -1,0 +1,84 @@
+import { isVscodeClaudeFile } from '../discovery/vscode.ts';
+import type { SourceRef } from '../model.ts';
+import type { LoadedFile, PolicyOutcome, SkippedEntry } from './types.ts';
+
+function fileDisabled(file: LoadedFile): boolean {
+  return file.result.fileDisabled || file.result.policy.disableAllHooks === true;
+}
+
+function pushAll(
+  out: PolicyOutcome,
+  file: LoadedFile,
+  reason: Omit<SkippedEntry, 'source'> | undefined,
+): void {
+  const take = (source: SourceRef): boolean => {
+    if (reason) out.skipped.push({ source, ...reason });
+    return !reason;
+  };
+  for (const h of file.result.handlers) if (take(h.source)) out.handlers.push(h);
+  for (const p of file.result.prompts) if (take(p.source)) out.prompts.push(p);
+}
+
+/**
+ * Copilot CLI (other-agents-hooks.md §1.2): `disableAllHooks` inside a hooks file turns off that
+ * file only; at the top level of a Copilot settings file it turns off every non-policy hook.
+ * Policy hooks ignore both (a policy file may still switch itself off).
+ */
+export function applyCopilotPolicy(files: readonly LoadedFile[]): PolicyOutcome {
+  const globalBy = files.find(
+    (f) => f.discovered.spec.settingsWideDisable && f.result.policy.disableAllHooks === true,
+  );
+  const out: PolicyOutcome = {
+    handlers: [],
+    prompts: [],
+    skipped: [],
+    diagnostics: [],
+    policy: { managedOnly: false, ...(globalBy ? { disableAllHooks: true } : {}) },
+  };
+  for (const file of files) {
+    let reason: Omit<SkippedEntry, 'source'> | undefined;
+    if (fileDisabled(file)) {
+      reason = {
+        code: 'CONFIG_HOOKS_DISABLED',
+        why: `disableAllHooks is true in ${file.discovered.file} (this file only)`,
+      };
+    } else if (globalBy && file.discovered.spec.scope !== 'policy') {
+      reason = {
+        code: 'CONFIG_HOOKS_DISABLED',
+        why: `disableAllHooks is true in ${globalBy.discovered.file}: every non-policy hook is off`,
+      };
+    }
+    pushAll(out, file, reason);
+  }
+  return out;
+}
+
+/**
+ * VS Code Local harness (other-agents-hooks.md §2.2, §2.4): Claude-format settings files are
+ * listed but run only with `chat.useClaudeHooks`; `disableAllHooks` hides one file's hooks.
+ */
+export function applyVscodePolicy(files: readonly LoadedFile[], useClaudeHooks: boolean): PolicyOutcome {
+  const out: PolicyOutcome = {
+    handlers: [],
+    prompts: [],
+    skipped: [],
+    diagnostics: [],
+    policy: { managedOnly: false },
+  };
+  for (const file of files) {
+    let reason: Omit<SkippedEntry, 'source'> | undefined;
+    if (fileDisabled(file)) {
+      reason = {
+        code: 'CONFIG_HOOKS_DISABLED',
+        why: `disableAllHooks is true in ${file.discovered.file} (this file only)`,
+      };
+    } else if (isVscodeClaudeFile(file.discovered.file) && !useClaudeHooks) {
+      reason = {
+        code: 'CONFIG_CLAUDE_HOOKS_OFF',
+        why: 'Claude-format hooks run in VS Code only with chat.useClaudeHooks',
+      };
+    }
+    pushAll(out, file, reason);
+  }
+  return out;
+}

@@ -1,0 +1,36 @@
+import type { Diagnostic } from '../../errors.ts';
+import type { DiscoveredFile } from '../discovery/types.ts';
+import type { NormalizedHandler, SourceRef } from '../model.ts';
+import type { CopilotPromptEntry, PolicySettings, ReadResult } from '../read-config.ts';
+
+/** A discovered file after reading. */
+export interface LoadedFile {
+  discovered: DiscoveredFile;
+  result: ReadResult;
+}
+
+/** A handler (or Copilot prompt entry) that will not run, and why. */
+export interface SkippedEntry {
+  source: SourceRef;
+  why: string;
+  code?: string;
+}
+
+/**
+ * The hook policy in force for one generation (claude-code-hooks.md §6.2). The plain keys are
+ * the union / effective values over every file; the `managed*` lists are what applies to
+ * managed hooks, because a list set only outside managed settings does not bind managed hooks.
+ */
+export interface EffectivePolicy extends PolicySettings {
+  managedOnly: boolean;
+  managedAllowedHttpHookUrls?: string[];
+  managedHttpHookAllowedEnvVars?: string[];
+}
+
+export interface PolicyOutcome {
+  handlers: NormalizedHandler[];
+  prompts: CopilotPromptEntry[];
+  skipped: SkippedEntry[];
+  diagnostics: Diagnostic[];
+  policy: EffectivePolicy;
+}

@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import type { EventName } from '../../events/names.ts';
+import type { NormalizedHandler } from '../model.ts';
+import { didYouMean } from '../parse/did-you-mean.ts';
+import { CLAUDE_EVENTS, EVENTS_WITHOUT_MATCHER, suggestEvent, TOOL_EVENTS } from '../parse/event-keys.ts';
+import type { PathSegment } from '../parse/source-doc.ts';
+import { CLAUDE_HANDLER_SCHEMAS, type ClaudeHandlerType, claudeMatcherGroup } from '../schema/claude.ts';
+import { compact, describe, isRecord, type ReadContext } from './context.ts';
+import { handlerIdentity } from './identity.ts';
+import { claudeMatcherError } from './matcher-check.ts';
+
+/** The group's own keys; its handlers are checked one by one so one bad handler spares the rest. */
+const GROUP_KEYS = claudeMatcherGroup.extend({ hooks: z.array(z.unknown()) });
+const HANDLER_TYPES = Object.keys(CLAUDE_HANDLER_SCHEMAS) as ClaudeHandlerType[];
+/** Keys other dialects use for the same idea (did-you-mean for a Claude file). */
+const CLAUDE_KEY_ALIASES: Readonly<Record<string, string>> = { timeoutSec: 'timeout', bash: 'command' };
+
+/**
+ * Reads a Claude `hooks` object (claude-code-hooks.md §1): event → matcher groups → handlers.
+ * Unknown events warn (CC 2.1.101 stopped rejecting them); one bad entry is skipped (2.1.122).
+ */
+export function readClaudeHooks(
+  ctx: ReadContext,
+  hooks: unknown,
+  base: readonly PathSegment[],
+): NormalizedHandler[] {
+  const handlers: NormalizedHandler[] = [];
+  if (hooks === undefined) return handlers;
+  if (!isRecord(hooks)) {
+    ctx.report('CONFIG_INVALID_STRUCTURE', '"hooks" must be an object of event names', base, {
+      expected: 'object',
+      found: describe(hooks),
+    });
+    return handlers;
+  }
+  for (const [eventKey, groups] of Object.entries(hooks)) {
+    const eventPath = [...base, eventKey];
+    if (!(CLAUDE_EVENTS as readonly string[]).includes(eventKey)) {
+      const suggestion = suggestEvent(eventKey, CLAUDE_EVENTS);
+      ctx.report(
+        'CONFIG_UNKNOWN_EVENT',
+        `Unknown Claude Code event "${eventKey}"${suggestion ? `; did you mean "${suggestion}"?` : ''} (event keys are case-sensitive)`,
+        eventPath,
+        {
+          key: true,
+          expected: 'a Claude Code event name',
+          found: eventKey,
+          event: eventKey,
+          ...(suggestion ? { suggestion } : {}),
+        },
+      );
+      continue;
+    }
+    const event = eventKey as EventName;
+    if (!Array.isArray(groups)) {
+      ctx.report('CONFIG_INVALID_STRUCTURE', `"${eventKey}" must be an array of matcher groups`, eventPath, {
+        expected: 'array',
+        found: describe(groups),
+        event,
+      });
+      continue;
+    }
+    groups.forEach((group, index) => {
+      handlers.push(...readGroup(ctx, event, group, [...eventPath, index]));
+    });
+  }
+  return handlers;
+}
+
+function readGroup(
+  ctx: ReadContext,
+  event: EventName,
+  group: unknown,
+  path: PathSegment[],
+): NormalizedHandler[] {
+  if (!isRecord(group) || !Array.isArray(group.hooks)) {
+    const found = isRecord(group) ? `hooks: ${describe(group.hooks)}` : describe(group);
+    ctx.report('CONFIG_INVALID_STRUCTURE', 'A matcher group must be an object with a "hooks" array', path, {
+      expected: '{ matcher?: string, hooks: [...] }',
+      found,
+      event,
+    });
+    return [];
+  }
+  // Unknown keys of the group itself (the handlers are checked one by one below).
+  if (!ctx.check(GROUP_KEYS, group, path, {}, event)) return [];
+  let matcher: string | undefined;
+  if (typeof group.matcher === 'string') {
+    matcher = group.matcher;
+    const error = claudeMatcherError(matcher);
+    if (error !== undefined) {
+      ctx.report(
+        'CONFIG_INVALID_MATCHER',
+        `Invalid matcher regular expression: ${error}; its handlers were skipped`,
+        [...path, 'matcher'],
+        {
+          expected: 'a valid JavaScript regular expression',
+          found: JSON.stringify(matcher),
+          event,
+        },
+      );
+      return [];
+    }
+    if (EVENTS_WITHOUT_MATCHER.has(event) && matcher !== '' && matcher !== '*') {
+      ctx.report(
+        'CONFIG_MATCHER_IGNORED',
+        `${event} has no matcher; "${matcher}" is ignored and the hooks run every time`,
+        [...path, 'matcher'],
+        {
+          expected: 'no matcher',
+          found: JSON.stringify(matcher),
+          event,
+        },
+      );
+    }
+  }
+  const handlers: NormalizedHandler[] = [];
+  group.hooks.forEach((entry, index) => {
+    const handler = readHandler(ctx, event, matcher, entry, [...path, 'hooks', index]);
+    if (handler !== undefined) handlers.push(handler);
+  });
+  return handlers;
+}
+
+function readHandler(
+  ctx: ReadContext,
+  event: EventName,
+  matcher: string | undefined,
+  entry: unknown,
+  path: PathSegment[],
+): NormalizedHandler | undefined {
+  if (!isRecord(entry)) {
+    ctx.report('CONFIG_INVALID_FIELD', 'A handler must be an object', path, {
+      expected: 'object',
+      found: describe(entry),
+      event,
+    });
+    return undefined;
+  }
+  const type = entry.type;
+  if (typeof type !== 'string' || !(HANDLER_TYPES as string[]).includes(type)) {
+    const suggestion = typeof type === 'string' ? didYouMean(type, HANDLER_TYPES) : undefined;
+    const message =
+      type === undefined
+        ? 'Handler has no "type"'
+        : `Unknown handler type ${describe(type)}${suggestion ? `; did you mean "${suggestion}"?` : ''}`;
+    ctx.report('CONFIG_UNKNOWN_HANDLER_TYPE', message, type === undefined ? path : [...path, 'type'], {
+      expected: HANDLER_TYPES.join(' | '),
+      found: describe(type),
+      event,
+      ...(suggestion ? { suggestion } : {}),
+    });
+    return undefined;
+  }
+  const handlerType = type as ClaudeHandlerType;
+  if (!ctx.check(CLAUDE_HANDLER_SCHEMAS[handlerType], entry, path, CLAUDE_KEY_ALIASES, event))
+    return undefined;
+  if (typeof entry.if === 'string' && !TOOL_EVENTS.has(event)) {
+    ctx.report(
+      'CONFIG_IF_NEVER_RUNS',
+      `"if" is evaluated only on tool events; on ${event} this hook would never run`,
+      [...path, 'if'],
+      {
+        expected: 'no "if" on a non-tool event',
+        found: JSON.stringify(entry.if),
+        event,
+      },
+    );
+  }
+  if (handlerType === 'http' && typeof entry.url === 'string' && !URL.canParse(entry.url)) {
+    ctx.report('CONFIG_INVALID_FIELD', `"url" is not a valid URL`, [...path, 'url'], {
+      expected: 'URL',
+      found: describe(entry.url),
+      event,
+    });
+    return undefined;
+  }
+  const onFailure =
+    entry.onFailure === 'block' ? 'block' : entry.onFailure === 'continue' ? 'ignore' : undefined;
+  const base = compact({
+    event,
+    eventKey: event as string,
+    dialect: 'claude' as const,
+    source: ctx.source(path),
+    matcher,
+    if: entry.if as string | undefined,
+    timeoutMs: ctx.timeoutMs(entry.timeout, [...path, 'timeout'], event),
+    statusMessage: entry.statusMessage as string | undefined,
+    onFailure: onFailure as 'block' | 'ignore' | undefined,
+    async: entry.async as boolean | undefined,
+    asyncRewake: entry.asyncRewake as boolean | undefined,
+    once: entry.once as boolean | undefined,
+  });
+  const handler = { ...base, ...specOf(handlerType, entry) } as NormalizedHandler;
+  const identity = handlerIdentity(handler, ctx.options.namespace);
+  return identity === undefined ? handler : { ...handler, identity };
+}
+
+function specOf(
+  type: ClaudeHandlerType,
+  entry: Record<string, unknown>,
+): Pick<NormalizedHandler, 'type' | 'spec'> {
+  switch (type) {
+    case 'command':
+      return {
+        type,
+        spec: compact({
+          command: entry.command as string,
+          shell: entry.shell as 'bash' | undefined,
+          args: entry.args as string[] | undefined,
+        }),
+      };
+    case 'http':
+      return {
+        type,
+        spec: compact({
+          url: entry.url as string,
+          headers: entry.headers as Record<string, string> | undefined,
+          allowedEnvVars: entry.allowedEnvVars as string[] | undefined,
+        }),
+      };
+    case 'mcp_tool':
+      return {
+        type,
+        spec: compact({
+          server: entry.server as string,
+          tool: entry.tool as string,
+          input: entry.input as Record<string, unknown> | undefined,
+        }),
+      };
+    case 'prompt':
+    case 'agent':
+      return {
+        type,
+        spec: compact({
+          prompt: entry.prompt as string,
+          model: entry.model as string | undefined,
+          continueOnBlock: entry.continueOnBlock as boolean | undefined,
+          allowShell: type === 'agent' ? (entry.allowShell as boolean | undefined) : undefined,
+        }),
+      };
+  }
+}

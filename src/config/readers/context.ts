@@ -1,0 +1,178 @@
+import type { z } from 'zod';
+import { type Diagnostic, diagnostic, type ErrorCode, type Severity } from '../../errors.ts';
+import type { SourceRef } from '../model.ts';
+import { didYouMean } from '../parse/did-you-mean.ts';
+import { lookup } from '../parse/event-keys.ts';
+import { type PathSegment, type SourceDoc, toPointer } from '../parse/source-doc.ts';
+import type { ReadOptions } from '../read-config.ts';
+
+/** A seconds value at or above this that is a whole multiple of 1000 was probably meant as ms. */
+const SUSPICIOUS_TIMEOUT_SEC = 1000;
+const MS_PER_SEC = 1000;
+
+export interface Where {
+  /** Overrides the code's default severity (e.g. `info` for a host quirk worth knowing). */
+  severity?: Severity;
+  expected?: string;
+  found?: string;
+  suggestion?: string;
+  event?: string;
+  /** Point at the property key instead of its value (unknown keys and events). */
+  key?: boolean;
+}
+
+/** What every reader shares: the options, the located document and the diagnostics so far. */
+export class ReadContext {
+  readonly diagnostics: Diagnostic[] = [];
+  constructor(
+    readonly options: ReadOptions,
+    readonly doc: SourceDoc,
+  ) {}
+
+  report(code: ErrorCode, message: string, path: readonly PathSegment[], where: Where = {}): Diagnostic {
+    const { key, severity, ...rest } = where;
+    const position = this.doc.locate(path, key);
+    const found = diagnostic(code, message, {
+      file: this.options.file,
+      ...position,
+      pointer: toPointer(path),
+      ...rest,
+      ...(severity === undefined ? {} : { severity }),
+    });
+    if (this.options.strict === true && found.severity === 'warning') found.severity = 'error';
+    this.diagnostics.push(found);
+    return found;
+  }
+
+  source(path: readonly PathSegment[]): SourceRef {
+    const { file, scope, pluginRoot, pluginData, namespace } = this.options;
+    return compact({
+      file,
+      pointer: toPointer(path),
+      scope,
+      ...this.doc.locate(path),
+      pluginRoot,
+      pluginData,
+      namespace,
+    });
+  }
+
+  /**
+   * Validates one object against a strict zod model. Unknown keys are warnings (with a
+   * did-you-mean, `aliases` first); any other issue is an error and the object is rejected.
+   */
+  check(
+    schema: z.ZodObject,
+    value: Record<string, unknown>,
+    path: readonly PathSegment[],
+    aliases: Readonly<Record<string, string>> = {},
+    event?: string,
+  ): boolean {
+    const result = schema.safeParse(value);
+    if (result.success) return true;
+    const known = Object.keys(schema.shape);
+    let ok = true;
+    for (const issue of result.error.issues) {
+      const at = [...path, ...(issue.path as PathSegment[])];
+      if (issue.code === 'unrecognized_keys') {
+        for (const name of issue.keys) {
+          const suggestion = lookup(aliases, name) ?? didYouMean(name, known);
+          this.report(
+            'CONFIG_UNKNOWN_KEY',
+            `Unknown key "${name}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+            [...at, name],
+            {
+              key: true,
+              expected: `one of ${known.join(', ')}`,
+              found: name,
+              ...(suggestion === undefined ? {} : { suggestion }),
+              ...(event === undefined ? {} : { event }),
+            },
+          );
+        }
+        continue;
+      }
+      ok = false;
+      const actual = valueAt(value, issue.path as PathSegment[]);
+      this.report(
+        'CONFIG_INVALID_FIELD',
+        `${describePath(issue.path as PathSegment[])}: ${issue.message}`,
+        at,
+        {
+          expected: expectedOf(issue),
+          found: describe(actual),
+          ...(event === undefined ? {} : { event }),
+        },
+      );
+    }
+    return ok;
+  }
+
+  /** Converts a seconds field to ms, warning when the value looks like milliseconds. */
+  timeoutMs(seconds: unknown, path: readonly PathSegment[], event?: string): number | undefined {
+    if (typeof seconds !== 'number' || !(seconds > 0)) return undefined;
+    if (seconds >= SUSPICIOUS_TIMEOUT_SEC && seconds % MS_PER_SEC === 0) {
+      this.report(
+        'CONFIG_TIMEOUT_UNIT',
+        `Timeout ${seconds} is in seconds (${(seconds / 3600).toFixed(1)} h); probably meant milliseconds`,
+        path,
+        {
+          expected: 'seconds',
+          found: String(seconds),
+          suggestion: String(seconds / MS_PER_SEC),
+          ...(event === undefined ? {} : { event }),
+        },
+      );
+    }
+    return seconds * MS_PER_SEC;
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  if (typeof value === 'object') return 'object';
+  return `${typeof value} ${String(value)}`;
+}
+
+/** Drops undefined properties so results compare and print cleanly. */
+export function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}
+
+function valueAt(value: unknown, path: readonly PathSegment[]): unknown {
+  let current = value;
+  for (const segment of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return current;
+}
+
+function describePath(path: readonly PathSegment[]): string {
+  return path.length === 0 ? 'handler' : `"${path.join('.')}"`;
+}
+
+function expectedOf(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.expected;
+    case 'invalid_value':
+      return issue.values.map((entry) => JSON.stringify(entry)).join(' | ');
+    case 'too_small':
+      return issue.origin === 'number'
+        ? `number ${issue.inclusive ? '>=' : '>'} ${issue.minimum}`
+        : `${issue.origin} of size >= ${issue.minimum}`;
+    case 'too_big':
+      return `${issue.origin} <= ${issue.maximum}`;
+    default:
+      return issue.message;
+  }
+}

@@ -1,0 +1,85 @@
+import type { NormalizedHandler } from '../config/model.ts';
+import type { EventName } from '../events/names.ts';
+import type { RunnerResult, RunRequest } from '../runners/types.ts';
+import { parseAsyncMarker } from './async-output.ts';
+import type { AsyncHookStart } from './async-registry.ts';
+import type { EngineContext } from './context.ts';
+import { runOne } from './run-one.ts';
+
+/** Identity of one background run, as the dispatcher knows it. */
+export interface AsyncRunMeta {
+  id: string;
+  dispatchId: number;
+  event: EventName;
+  sessionId: string;
+  label: string;
+}
+
+/** `async` and `asyncRewake` (which implies async) apply to command hooks only (claude-code-hooks.md §4.7). */
+export function isAsyncHandler(handler: NormalizedHandler): boolean {
+  return handler.type === 'command' && (handler.async === true || handler.asyncRewake === true);
+}
+
+/** Only Claude-dialect command hooks can go async through their first stdout line (§3.2). */
+export function watchesFirstLine(handler: NormalizedHandler): boolean {
+  return handler.type === 'command' && handler.dialect === 'claude';
+}
+
+/**
+ * Starts an `async`/`asyncRewake` hook without waiting. Its own abort controller, not the
+ * dispatch's signal, governs it: the dispatch is over long before the hook is. The handler's
+ * timeout (or the default) stays in force; see docs/async-hooks.md for why.
+ */
+export function startAsyncHook(ctx: EngineContext, request: RunRequest, meta: AsyncRunMeta): void {
+  const abort = new AbortController();
+  const completion = runOne(ctx.registry, { ...request, signal: abort.signal });
+  const mode = request.handler.asyncRewake === true ? 'asyncRewake' : 'async';
+  ctx.asyncHooks.track(startRecord(ctx, request.handler, meta, mode, completion, abort));
+}
+
+/**
+ * Runs a command hook and waits for it, unless its first stdout line is `{"async":true,…}`: then
+ * the hook moves to the registry and this returns null at once (claude-code-hooks.md §3.2).
+ */
+export async function runWatchingFirstLine(
+  ctx: EngineContext,
+  request: RunRequest,
+  meta: AsyncRunMeta,
+): Promise<RunnerResult | null> {
+  const abort = new AbortController();
+  const dispatchSignal = request.signal;
+  const relay = (): void => abort.abort(dispatchSignal.reason);
+  if (dispatchSignal.aborted) relay();
+  else dispatchSignal.addEventListener('abort', relay, { once: true });
+  let background: () => void = () => undefined;
+  const backgrounded = new Promise<null>((resolve) => {
+    background = () => resolve(null);
+  });
+  const onFirstStdoutLine = (line: string): { timeoutMs?: number } | undefined => {
+    const marker = parseAsyncMarker(line);
+    if (!marker) return undefined;
+    // From now on only close() (through the registry) may kill it, not the dispatch's signal.
+    dispatchSignal.removeEventListener('abort', relay);
+    background();
+    return marker.asyncTimeoutMs !== undefined ? { timeoutMs: marker.asyncTimeoutMs } : {};
+  };
+  const completion = runOne(ctx.registry, { ...request, signal: abort.signal, onFirstStdoutLine });
+  const first = await Promise.race([completion, backgrounded]);
+  if (first !== null) {
+    dispatchSignal.removeEventListener('abort', relay);
+    return first;
+  }
+  ctx.asyncHooks.track(startRecord(ctx, request.handler, meta, 'first-line', completion, abort));
+  return null;
+}
+
+function startRecord(
+  ctx: EngineContext,
+  handler: NormalizedHandler,
+  meta: AsyncRunMeta,
+  mode: AsyncHookStart['mode'],
+  completion: Promise<RunnerResult>,
+  abort: AbortController,
+): AsyncHookStart {
+  return { ...meta, handler, mode, profile: ctx.profile, completion, abort };
+}

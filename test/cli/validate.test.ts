@@ -1,0 +1,141 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runValidate, type ValidateOptions } from '../../src/cli/commands/validate.ts';
+import type { CommonOptions } from '../../src/cli/common-options.ts';
+import { makeTree, removeTree } from '../config/generation/make-tree.ts';
+
+const REPO = path.resolve(import.meta.dirname, '../..');
+const TREES = path.join(REPO, 'test/fixtures/trees');
+
+const roots: string[] = [];
+afterEach(async () => {
+  await Promise.all(roots.splice(0).map(removeTree));
+});
+
+function opts(cwd: string, extra: Partial<ValidateOptions> = {}): ValidateOptions {
+  const common: CommonOptions = {
+    cwd,
+    profile: 'claude-code',
+    settings: [],
+    user: false,
+    pluginDir: [],
+    json: false,
+  };
+  return { ...common, ...extra };
+}
+
+async function run(files: string[], options: Parameters<typeof runValidate>[1]) {
+  let out = '';
+  const code = await runValidate(files, options, (text) => {
+    out += text;
+  });
+  return { code, out };
+}
+
+const BAD_JSON = '{\n  "hooks": {\n    "Stop": [ }\n}\n';
+const WARN_ONLY = { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo x', timeoutSec: 5 }] }] } };
+
+describe('agent-hooks validate', () => {
+  it('exits 0 on a clean discovered tree and prints the JSON shape', async () => {
+    const { code, out } = await run([], opts(path.join(TREES, 'claude-code/project'), { json: true }));
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toEqual({ diagnostics: [], errors: 0, warnings: 0 });
+  });
+
+  it('exits 1 with a located error for a broken file given on the command line', async () => {
+    const root = await makeTree({ '.claude/settings.json': BAD_JSON });
+    roots.push(root);
+    const { code, out } = await run(['.claude/settings.json'], opts(root, { json: true }));
+    expect(code).toBe(1);
+    const report = JSON.parse(out);
+    expect(report.errors).toBeGreaterThan(0);
+    expect(report.diagnostics[0]).toMatchObject({
+      severity: 'error',
+      code: 'CONFIG_INVALID_JSON',
+      file: path.join(root, '.claude/settings.json'),
+      line: 3,
+    });
+    expect(typeof report.diagnostics[0].column).toBe('number');
+  });
+
+  it('prints file:line:column severity CODE message lines, relative to --cwd', async () => {
+    const root = await makeTree({ '.claude/settings.json': WARN_ONLY });
+    roots.push(root);
+    const { code, out } = await run(['.claude/settings.json'], opts(root));
+    expect(code).toBe(0);
+    expect(out).toMatch(/^\.claude[\\/]settings\.json:\d+:\d+ warning CONFIG_UNKNOWN_KEY .*timeout/m);
+    expect(out).toMatch(/0 error\(s\), 1 warning\(s\)/);
+  });
+
+  it('--strict turns warnings into errors and exits 1', async () => {
+    const root = await makeTree({ '.claude/settings.json': WARN_ONLY });
+    roots.push(root);
+    const { code, out } = await run(['.claude/settings.json'], opts(root, { json: true, strict: true }));
+    expect(code).toBe(1);
+    expect(JSON.parse(out)).toMatchObject({ errors: 1, warnings: 0 });
+  });
+
+  it('validates everything discovered when no file is given (errors from any location count)', async () => {
+    const root = await makeTree({ '.claude/settings.local.json': BAD_JSON });
+    roots.push(root);
+    const { code, out } = await run([], opts(root, { json: true }));
+    expect(code).toBe(1);
+    expect(JSON.parse(out).diagnostics[0].file).toBe(path.join(root, '.claude/settings.local.json'));
+  });
+
+  it('guesses the kind from path and content, and --kind overrides it', async () => {
+    const copilot = {
+      version: 1,
+      hooks: { preToolUse: [{ type: 'command', bash: 'echo x', timeoutSec: 5 }] },
+    };
+    const root = await makeTree({ 'hooks/a.json': copilot });
+    roots.push(root);
+    expect((await run(['hooks/a.json'], opts(root, { json: true }))).code).toBe(0);
+    const forced = await run(['hooks/a.json'], opts(root, { json: true, kind: 'claude-settings' }));
+    expect(JSON.parse(forced.out).warnings + JSON.parse(forced.out).errors).toBeGreaterThan(0);
+  });
+
+  it('with --profile vscode, reads a Claude settings file the way VS Code does (matchers ignored)', async () => {
+    const root = await makeTree({
+      '.claude/settings.json': {
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] },
+      },
+    });
+    roots.push(root);
+    const claude = JSON.parse((await run(['.claude/settings.json'], opts(root, { json: true }))).out);
+    const vscode = JSON.parse(
+      (await run(['.claude/settings.json'], opts(root, { json: true, profile: 'vscode' }))).out,
+    );
+    expect(claude.diagnostics).toEqual([]);
+    expect(vscode.diagnostics.map((d: { code: string }) => d.code)).toContain('CONFIG_UNSUPPORTED_BY_HOST');
+  });
+
+  it('reports an unreadable file as an error', async () => {
+    const { code, out } = await run(['does-not-exist.json'], opts(REPO, { json: true }));
+    expect(code).toBe(1);
+    expect(JSON.parse(out).diagnostics[0].code).toBe('CONFIG_FILE_UNREADABLE');
+  });
+
+  it('runs as a real process: exit status 1 and JSON on stdout', async () => {
+    const root = await makeTree({ 'bad.json': BAD_JSON });
+    roots.push(root);
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(REPO, 'src/cli/main.ts'),
+        'validate',
+        '--json',
+        '--no-user',
+        '--cwd',
+        root,
+        'bad.json',
+      ],
+      { cwd: REPO, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(child.status).toBe(1);
+    expect(JSON.parse(child.stdout).diagnostics[0].code).toBe('CONFIG_INVALID_JSON');
+  });
+});
