@@ -46,5 +46,18 @@ for (const [title, event, input] of steps) {
   if (result.hooks.some((hook) => hook.outcome === 'spawn-error')) failures += 1;
 }
 await engine.close();
+
+// The same dangerous call, as Copilot CLI and VS Code would run this project's hooks.
+for (const profile of ['copilot-cli', 'vscode'] as const) {
+  process.stdout.write(`\n\u25B6 The dangerous command again, under the ${profile} profile\n`);
+  const other = await createHookEngine({ cwd: projectDir, noUser: true, sessionId: 'demo-session', profile });
+  const result = await other.dispatch('PreToolUse', {
+    tool_name: 'Bash',
+    tool_input: { command: 'rm -rf build' },
+    tool_use_id: 'toolu_4',
+  });
+  process.stdout.write(renderResult(result, [], projectDir));
+  await other.close();
+}
 process.stdout.write(`\nAudit log and format log: ${join(projectDir, '.agent-hooks')}\n`);
 process.exitCode = failures > 0 ? 1 : 0;

@@ -2,6 +2,7 @@ import type { NormalizedHandler } from '../config/model.ts';
 import { type Diagnostic, diagnostic } from '../errors.ts';
 import { getEvent } from '../events/catalogue.ts';
 import { EVENT_NAMES, type EventName } from '../events/names.ts';
+import { toCopilotToolName } from '../events/tool-names.ts';
 import {
   type CompiledIfRule,
   type CompiledMatcher,
@@ -102,6 +103,14 @@ export function planHandler(
   return planned;
 }
 
+const TOOL_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PermissionRequest',
+  'PermissionDenied',
+]);
+
 export interface SelectContext {
   input: Record<string, unknown>;
   cwd: string;
@@ -132,7 +141,13 @@ export function selectHandlers(
     let passes = true;
     if (profile.honourMatchers) {
       const known = verdicts.get(entry.matcher);
-      passes = known ?? entry.matcher.test(value);
+      // camelCase Copilot hooks match the runtime tool name (`bash`), not Claude's (`Bash`):
+      // other-agents-hooks.md §1.4.
+      const tested =
+        entry.handler.dialect === 'copilot' && value !== undefined && TOOL_EVENTS.has(event)
+          ? toCopilotToolName(value)
+          : value;
+      passes = known ?? entry.matcher.test(tested);
       if (known === undefined) verdicts.set(entry.matcher, passes);
     }
     if (!passes) {
