@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // Plain output in every environment: picocolors turns colors on when CI is set.
+    env: { NO_COLOR: '1' },
   },
 });

@@ -126,7 +126,8 @@ export interface FunctionHandler extends HandlerBase {
   type: 'function';
   spec: {
     id: string;
-    callback: (input: Record<string, unknown>, signal: AbortSignal) => unknown;
+    /** `messages` is the conversation history when the host passes one to dispatch(). */
+    callback: (input: Record<string, unknown>, signal: AbortSignal, messages?: readonly unknown[]) => unknown;
     errorMessage?: string;
   };
 }

@@ -260,6 +260,7 @@ async function runAll(
       timeoutMs,
       signal,
       env: ctx.options.env ?? process.env,
+      ...(options.messages ? { messages: options.messages } : {}),
       policy: {
         ...(ctx.snapshot.policy.allowedHttpHookUrls
           ? { allowedHttpHookUrls: ctx.snapshot.policy.allowedHttpHookUrls }

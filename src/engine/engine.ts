@@ -22,7 +22,7 @@ import { getProfile, type ProfileName } from './profiles.ts';
 import type { DispatchResult } from './result.ts';
 import { RunnerRegistry, type RunnerTable } from './run-one.ts';
 import { SessionHandle } from './session-handle.ts';
-import { SessionHookStore } from './session-hooks.ts';
+import { type FunctionHookCallback, SessionHookStore } from './session-hooks.ts';
 import { TelemetryBus, type TelemetryListener } from './telemetry.ts';
 
 /** Inline configuration for embedders that keep hooks in memory rather than in files. */
@@ -96,6 +96,8 @@ export interface DispatchOptions {
   sessionId?: string;
   /** Also report handlers whose matcher did not match (default: the engine's `explain`). */
   explain?: boolean;
+  /** The conversation history, handed to function hooks as their third argument (seed 004). */
+  messages?: readonly unknown[];
 }
 
 /** The engine: dispatch events to configured and session hooks, and explain every decision. */
@@ -168,7 +170,7 @@ export class HookEngine {
   addFunctionHook(
     event: EventName,
     matcher: string,
-    callback: (input: Record<string, unknown>, signal: AbortSignal) => unknown,
+    callback: FunctionHookCallback,
     errorMessage: string,
     options: { timeout?: number; id?: string; sessionId?: string } = {},
   ): () => void {

@@ -30,7 +30,7 @@ export async function runFunctionHandler(request: RunRequest<FunctionHandler>): 
       timer = setTimeout(() => resolve('timeout'), request.timeoutMs);
     });
     const value = await Promise.race([
-      Promise.resolve().then(() => callback(request.payload, controller.signal)),
+      Promise.resolve().then(() => callback(request.payload, controller.signal, request.messages)),
       timeout,
     ]);
     if (request.signal.aborted) return result({ exitCode: null, cancelled: true });

@@ -2,7 +2,11 @@ import type { FunctionHandler, NormalizedHandler } from '../config/model.ts';
 import type { EventName } from '../events/names.ts';
 import { FUNCTION_HOOK_DEFAULT_TIMEOUT_MS } from './function-runner.ts';
 
-export type FunctionHookCallback = (input: Record<string, unknown>, signal: AbortSignal) => unknown;
+export type FunctionHookCallback = (
+  input: Record<string, unknown>,
+  signal: AbortSignal,
+  messages?: readonly unknown[],
+) => unknown;
 
 export interface FunctionHookOptions {
   /** Timeout in milliseconds (default 5,000, claude-code-hooks.md §4.8). */

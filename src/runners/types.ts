@@ -22,6 +22,8 @@ export interface RunRequest<H extends NormalizedHandler = NormalizedHandler> {
   env: NodeJS.ProcessEnv;
   /** Merged policy keys that runners enforce (claude-code-hooks.md §6.2). */
   policy: RunnerPolicy;
+  /** The conversation history, when the host passes one (function hooks receive it). */
+  messages?: readonly unknown[];
   /** Called with each progress message a handler reports while it runs. */
   onProgress?: (message: string) => void;
   /**
