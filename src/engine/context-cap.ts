@@ -12,11 +12,12 @@ let spillCounter = 0;
 export function createContextCapper(
   capChars: number,
   sessionId: string,
-  baseDir = tmpdir(),
+  baseDir?: string,
 ): (text: string) => string {
   return (text) => {
     if (text.length <= capChars) return text;
-    const dir = join(baseDir, 'agent-hooks', sanitize(sessionId));
+    // tmpdir() reads the environment: only pay for it when something spills.
+    const dir = join(baseDir ?? tmpdir(), 'agent-hooks', sanitize(sessionId));
     mkdirSync(dir, { recursive: true });
     spillCounter += 1;
     const file = join(dir, `hook-output-${process.pid}-${Date.now()}-${spillCounter}.txt`);

@@ -20,7 +20,10 @@ export interface EngineContext {
   /** Aborted by close(): cancels every running hook. */
   closing: AbortSignal;
   /** Planned session hooks per session and event, valid while the store version matches. */
-  planCache: Map<string, { version: number; planned: PlannedHandler[] }>;
+  planCache: Map<
+    string,
+    { version: number; configured: readonly PlannedHandler[]; planned: readonly PlannedHandler[] }
+  >;
   homeDir: string;
   projectDir: string;
   /** Hooks running in the background (claude-code-hooks.md §4.7). */

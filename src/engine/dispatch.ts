@@ -85,10 +85,8 @@ export async function dispatchEvent(
     return emptyResult(event, ctx);
   }
   const input = prepareInput(ctx, event, rawInput, sessionId);
-  const planned: PlannedHandler[] =
-    sessionHooks.length > 0
-      ? [...configured, ...planSessionHooks(ctx, sessionId, event, configured.length)]
-      : [...configured];
+  const planned: readonly PlannedHandler[] =
+    sessionHooks.length > 0 ? withSessionHooks(ctx, sessionId, event, configured) : configured;
   const result = emptyResult(event, ctx);
   result.prompts = prompts;
   const { selected, skipped } = selectHandlers(planned, event, ctx.profile, {
@@ -112,20 +110,22 @@ export async function dispatchEvent(
 }
 
 /** Session hooks are planned once per store version, not on every dispatch. */
-function planSessionHooks(
+function withSessionHooks(
   ctx: EngineContext,
   sessionId: string,
   event: EventName,
-  offset: number,
-): PlannedHandler[] {
+  configured: readonly PlannedHandler[],
+): readonly PlannedHandler[] {
   const key = `${sessionId}\u0000${event}`;
   const cached = ctx.planCache.get(key);
-  if (cached && cached.version === ctx.sessionHooks.version) return cached.planned;
+  if (cached && cached.version === ctx.sessionHooks.version && cached.configured === configured)
+    return cached.planned;
   const notes: Diagnostic[] = [];
-  const planned = ctx.sessionHooks
+  const session = ctx.sessionHooks
     .hooksFor(sessionId, event)
-    .map((handler, i) => planHandler(handler, offset + i, ctx.profile, notes));
-  ctx.planCache.set(key, { version: ctx.sessionHooks.version, planned });
+    .map((handler, i) => planHandler(handler, configured.length + i, ctx.profile, notes));
+  const planned = [...configured, ...session];
+  ctx.planCache.set(key, { version: ctx.sessionHooks.version, configured, planned });
   return planned;
 }
 
@@ -223,8 +223,10 @@ async function runAll(
   if (selected.length === 0) return [];
   const spec = getEvent(event);
   const signal = options.signal ? AbortSignal.any([ctx.closing, options.signal]) : ctx.closing;
-  const payloads = new Map<Dialect, { payload: Record<string, unknown>; json: string }>();
+  const payloads = new Map<Dialect, { payload: Record<string, unknown>; json: string | undefined }>();
   const now = new Date();
+  // One rendering per dialect per dispatch; the JSON text only when a runner reads it
+  // (in-process function hooks never do).
   const payloadFor = (dialect: Dialect) => {
     let cached = payloads.get(dialect);
     if (!cached) {
@@ -234,7 +236,7 @@ async function runAll(
         cwd: String(input.cwd),
         now,
       });
-      cached = { payload, json: JSON.stringify(payload) };
+      cached = { payload, json: undefined };
       payloads.set(dialect, cached);
     }
     return cached;
@@ -246,7 +248,8 @@ async function runAll(
   const matchQuery = hookEvents ? matcherValue(event, input) : undefined;
   const runEntry = async (entry: PlannedHandler, index: number): Promise<RunItem | null> => {
     const handler = entry.handler;
-    const { payload, json } = payloadFor(handler.dialect);
+    const rendered = payloadFor(handler.dialect);
+    const payload = rendered.payload;
     const label = handlerLabel(handler);
     const hookId = `${dispatchId}.${index}`;
     const timeoutMs = handler.timeoutMs ?? defaultTimeoutMs(ctx, handler, spec.defaultTimeoutSec);
@@ -254,7 +257,10 @@ async function runAll(
       handler,
       event,
       payload,
-      payloadJson: json,
+      get payloadJson() {
+        rendered.json ??= JSON.stringify(payload);
+        return rendered.json;
+      },
       projectDir: ctx.projectDir,
       sessionId,
       timeoutMs,

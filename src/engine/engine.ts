@@ -17,7 +17,6 @@ import {
 import { type ConfigSnapshot, loadSnapshot } from './config-snapshot.ts';
 import type { EngineContext } from './context.ts';
 import { dispatchEvent } from './dispatch.ts';
-import type { PlannedHandler } from './plan.ts';
 import { getProfile, type ProfileName } from './profiles.ts';
 import type { DispatchResult } from './result.ts';
 import { RunnerRegistry, type RunnerTable } from './run-one.ts';
@@ -112,7 +111,7 @@ export class HookEngine {
   #closed = false;
   #cachedContext: EngineContext | undefined;
   readonly #closing = new AbortController();
-  readonly #planCache = new Map<string, { version: number; planned: PlannedHandler[] }>();
+  readonly #planCache: EngineContext['planCache'] = new Map();
 
   constructor(options: HookEngineOptions, snapshot: ConfigSnapshot) {
     this.options = options;

@@ -120,6 +120,45 @@ export interface SelectContext {
   explain?: boolean;
 }
 
+interface MatcherGroup {
+  matcher: CompiledMatcher;
+  copilotNames: boolean;
+  entries: PlannedHandler[];
+}
+
+interface PlanGroups {
+  never: PlannedHandler[];
+  groups: MatcherGroup[];
+}
+
+const groupCache = new WeakMap<readonly PlannedHandler[], PlanGroups>();
+
+/**
+ * Handlers sharing one compiled matcher form a group, so a dispatch tests each distinct matcher
+ * once and never walks handlers whose matcher failed (bench plan-1000-hooks).
+ */
+function groupsOf(planned: readonly PlannedHandler[]): PlanGroups {
+  let cached = groupCache.get(planned);
+  if (cached) return cached;
+  const byMatcher = new Map<CompiledMatcher, MatcherGroup>();
+  const never: PlannedHandler[] = [];
+  for (const entry of planned) {
+    if (entry.never) {
+      never.push(entry);
+      continue;
+    }
+    let group = byMatcher.get(entry.matcher);
+    if (!group) {
+      group = { matcher: entry.matcher, copilotNames: entry.handler.dialect === 'copilot', entries: [] };
+      byMatcher.set(entry.matcher, group);
+    }
+    group.entries.push(entry);
+  }
+  cached = { never, groups: [...byMatcher.values()] };
+  groupCache.set(planned, cached);
+  return cached;
+}
+
 /** Chooses the handlers that run for one dispatch, reporting every one left out and why. */
 export function selectHandlers(
   planned: readonly PlannedHandler[],
@@ -130,34 +169,29 @@ export function selectHandlers(
   const selected: PlannedHandler[] = [];
   const skipped: SkippedReport[] = [];
   if (planned.length === 0) return { selected, skipped };
+  const { never, groups } = groupsOf(planned);
+  for (const entry of never) skipped.push({ source: entry.handler.source, why: entry.never! });
   const value = matcherValue(event, context.input);
-  const seen = new Map<string, PlannedHandler>();
-  const verdicts = new Map<CompiledMatcher, boolean>();
-  for (const entry of planned) {
-    if (entry.never) {
-      skipped.push({ source: entry.handler.source, why: entry.never });
+  let candidates: PlannedHandler[] = [];
+  let passingGroups = 0;
+  for (const group of groups) {
+    // camelCase Copilot hooks match the runtime tool name (`bash`), not Claude's (`Bash`):
+    // other-agents-hooks.md §1.4.
+    const tested =
+      group.copilotNames && value !== undefined && TOOL_EVENTS.has(event) ? toCopilotToolName(value) : value;
+    if (!profile.honourMatchers || group.matcher.test(tested)) {
+      passingGroups += 1;
+      candidates = passingGroups === 1 ? group.entries : candidates.concat(group.entries);
       continue;
     }
-    let passes = true;
-    if (profile.honourMatchers) {
-      const known = verdicts.get(entry.matcher);
-      // camelCase Copilot hooks match the runtime tool name (`bash`), not Claude's (`Bash`):
-      // other-agents-hooks.md §1.4.
-      const tested =
-        entry.handler.dialect === 'copilot' && value !== undefined && TOOL_EVENTS.has(event)
-          ? toCopilotToolName(value)
-          : value;
-      passes = known ?? entry.matcher.test(tested);
-      if (known === undefined) verdicts.set(entry.matcher, passes);
-    }
-    if (!passes) {
-      if (!context.explain) continue;
-      skipped.push({
-        source: entry.handler.source,
-        why: `matcher ${entry.matcher.describe} does not match ${value === undefined ? 'an empty value' : JSON.stringify(value)}`,
-      });
-      continue;
-    }
+    if (!context.explain) continue;
+    const why = `matcher ${group.matcher.describe} does not match ${value === undefined ? 'an empty value' : JSON.stringify(value)}`;
+    for (const entry of group.entries) skipped.push({ source: entry.handler.source, why });
+  }
+  // Results merge in configured order, whatever group a handler came from.
+  if (passingGroups > 1) candidates = [...candidates].sort((a, b) => a.order - b.order);
+  const seen = profile.dedupe ? new Map<string, PlannedHandler>() : undefined;
+  for (const entry of candidates) {
     if (entry.ifRule) {
       const toolName = typeof context.input.tool_name === 'string' ? context.input.tool_name : '';
       const toolInput = (context.input.tool_input ?? {}) as Record<string, unknown>;
@@ -169,8 +203,8 @@ export function selectHandlers(
         continue;
       }
     }
-    const identity = profile.dedupe ? entry.handler.identity : undefined;
-    if (identity !== undefined) {
+    const identity = seen ? entry.handler.identity : undefined;
+    if (identity !== undefined && seen) {
       const first = seen.get(identity);
       if (first) {
         const at = `${first.handler.source.file}${first.handler.source.line ? `:${first.handler.source.line}` : ''}`;

@@ -140,15 +140,40 @@ function specifierTest(toolName: string, specifier: string): SpecifierTest | und
 // Every `if` rule of one dispatch sees the same command: remember the last split so 1,000
 // configured rules cost one parse, not one each (bench plan-1000-hooks).
 let lastSplit:
-  | { command: string; powershell: boolean; result: ReturnType<typeof splitShellCommand> }
+  | {
+      command: string;
+      powershell: boolean;
+      result: ReturnType<typeof splitShellCommand>;
+      forms: Map<string, string[]>;
+      dynamic?: boolean;
+    }
   | undefined;
 
 function splitOnce(command: string, powershell: boolean): ReturnType<typeof splitShellCommand> {
   if (lastSplit && lastSplit.command === command && lastSplit.powershell === powershell)
     return lastSplit.result;
   const result = splitShellCommand(command, { powershell });
-  lastSplit = { command, powershell, result };
+  lastSplit = { command, powershell, result, forms: new Map() };
   return result;
+}
+
+function dynamicWords(command: string): boolean {
+  if (lastSplit?.command !== command) return hasDynamicWords(command);
+  lastSplit.dynamic ??= hasDynamicWords(command);
+  return lastSplit.dynamic;
+}
+
+/** The spellings one subcommand is matched in (as written, wrappers stripped), computed once. */
+function formsOf(part: string, powershell: boolean): string[] {
+  const cache = lastSplit?.powershell === powershell ? lastSplit.forms : undefined;
+  let forms = cache?.get(part);
+  if (!forms) {
+    const stripped = stripWrappers(part);
+    forms = stripped === part ? [part] : [part, stripped];
+    if (powershell) forms.push(...forms.map(canonicalPowerShellCommand));
+    cache?.set(part, forms);
+  }
+  return forms;
 }
 
 /**
@@ -157,16 +182,14 @@ function splitOnce(command: string, powershell: boolean): ReturnType<typeof spli
  */
 function shellTest(pattern: CommandPattern, powershell: boolean): SpecifierTest {
   const matches = (command: string): boolean => {
-    const forms = [command, stripWrappers(command)];
-    if (powershell) forms.push(...forms.map(canonicalPowerShellCommand));
-    return forms.some((form) => pattern.test(form));
+    return formsOf(command, powershell).some((form) => pattern.test(form));
   };
   return (input) => {
     const command = input.command;
     if (typeof command !== 'string') return true;
     const split = splitOnce(command, powershell);
     if (!split.ok) return true;
-    if (pattern.specific && hasDynamicWords(command)) return true;
+    if (pattern.specific && dynamicWords(command)) return true;
     return split.commands.some(matches);
   };
 }
