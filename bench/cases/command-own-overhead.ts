@@ -4,8 +4,10 @@
 // make slower to start. Comparing against a bare *detached* spawn with the same stdin shows
 // what the runner itself adds (temp-file stdin, environment, timers, output collection).
 import { spawn } from 'node:child_process';
-import { runProcess } from '../../src/runners/command/process.ts';
+import { shippedCommandRunner } from '../shipped.ts';
 import { type BenchCase, median } from '../types.ts';
+
+let runProcess: Awaited<ReturnType<typeof shippedCommandRunner>>['runProcess'];
 
 const WARMUP_PAIRS = 20;
 const MEASURED_PAIRS = 200;
@@ -52,6 +54,7 @@ const ownOverhead: BenchCase = {
   unit: 'ms',
   target: 'ratio ≤ 1.10 (vs detached spawn)',
   async run() {
+    ({ runProcess } = await shippedCommandRunner());
     for (let i = 0; i < WARMUP_PAIRS; i++) {
       await viaRunProcess();
       await bareDetached();

@@ -1,5 +1,5 @@
 // Dispatches per second with one in-process function handler (target ≥ 200,000/s).
-import { createHookEngine } from '../../src/index.ts';
+import { shippedIndex } from '../shipped.ts';
 import type { BenchCase } from '../types.ts';
 
 const EVENTS = 100_000;
@@ -9,6 +9,7 @@ const functionThroughput: BenchCase = {
   unit: 'events/s',
   target: '≥ 200,000 events/s',
   async run() {
+    const { createHookEngine } = await shippedIndex();
     const engine = await createHookEngine({ discover: false, sessionId: 'bench' });
     let calls = 0;
     engine.addFunctionHook(

@@ -1,8 +1,6 @@
 // Planning cost with 1,000 configured handlers: matchers and `if` rules are compiled once per
 // generation, so selecting the handlers of one event must stay cheap (target ≤ 20 µs/event).
-import { buildIndex, selectHandlers } from '../../src/engine/plan.ts';
-import { getProfile } from '../../src/engine/profiles.ts';
-import { readConfig } from '../../src/index.ts';
+import { shippedIndex, shippedPlan, shippedProfiles } from '../shipped.ts';
 import type { BenchCase } from '../types.ts';
 
 const HANDLERS = 1_000;
@@ -31,6 +29,9 @@ const plan1000: BenchCase = {
   unit: 'µs/event',
   target: '≤ 20 µs/event',
   async run() {
+    const { buildIndex, selectHandlers } = await shippedPlan();
+    const { getProfile } = await shippedProfiles();
+    const { readConfig } = await shippedIndex();
     const profile = getProfile('claude-code');
     const read = readConfig({
       file: 'bench.json',

@@ -21,7 +21,7 @@ import { runOne } from './run-one.ts';
 
 let dispatchCounter = 0;
 const resolvedNames = new Map<string, EventName | null>();
-const transcriptPaths = new Map<string, string>();
+const transcriptPaths = new WeakMap<object, Map<string, string>>();
 
 function resolveEvent(name: string): EventName | null {
   let event = resolvedNames.get(name);
@@ -157,13 +157,17 @@ function prepareInput(
 }
 
 function defaultTranscriptPath(ctx: EngineContext, sessionId: string): string {
-  const key = `${ctx.homeDir}\u0000${ctx.projectDir}\u0000${sessionId}`;
-  let path = transcriptPaths.get(key);
+  let paths = transcriptPaths.get(ctx.options);
+  if (!paths) {
+    paths = new Map();
+    transcriptPaths.set(ctx.options, paths);
+  }
+  let path = paths.get(sessionId);
   if (path === undefined) {
     // claude-code-observed.md: ~/.claude/projects/<sanitized cwd>/<session>.jsonl
     const sanitized = ctx.projectDir.replace(/[^A-Za-z0-9]/g, '-');
     path = join(ctx.homeDir, '.claude', 'projects', sanitized, `${sessionId}.jsonl`);
-    if (transcriptPaths.size < 1_000) transcriptPaths.set(key, path);
+    if (paths.size < 1_000) paths.set(sessionId, path);
   }
   return path;
 }
@@ -253,34 +257,23 @@ async function runAll(
     const label = handlerLabel(handler);
     const hookId = `${dispatchId}.${index}`;
     const timeoutMs = handler.timeoutMs ?? defaultTimeoutMs(ctx, handler, spec.defaultTimeoutSec);
+    // Function hooks never read the JSON text; everyone else gets it rendered once per dialect.
+    if (handler.type !== 'function') rendered.json ??= JSON.stringify(payload);
     const request: RunRequest = {
       handler,
       event,
       payload,
-      get payloadJson() {
-        rendered.json ??= JSON.stringify(payload);
-        return rendered.json;
-      },
+      payloadJson: rendered.json ?? '',
       projectDir: ctx.projectDir,
       sessionId,
       timeoutMs,
       signal,
       env: ctx.options.env ?? process.env,
-      ...(options.messages ? { messages: options.messages } : {}),
-      policy: {
-        ...(ctx.snapshot.policy.allowedHttpHookUrls
-          ? { allowedHttpHookUrls: ctx.snapshot.policy.allowedHttpHookUrls }
-          : {}),
-        ...(ctx.snapshot.policy.httpHookAllowedEnvVars
-          ? { httpHookAllowedEnvVars: ctx.snapshot.policy.httpHookAllowedEnvVars }
-          : {}),
-      },
-      ...(hookEvents
-        ? {
-            onProgress: (message: string) =>
-              ctx.telemetry.emit({ type: 'progress', dispatchId, hookId, event, message }),
-          }
-        : {}),
+      messages: options.messages,
+      policy: runnerPolicy(ctx),
+      onProgress: hookEvents
+        ? (message: string) => ctx.telemetry.emit({ type: 'progress', dispatchId, hookId, event, message })
+        : undefined,
     };
     if (hookEvents) {
       ctx.telemetry.emit({
@@ -357,6 +350,22 @@ async function runAll(
   return items;
 }
 
+const runnerPolicies = new WeakMap<object, RunRequest['policy']>();
+
+/** The policy keys runners enforce, built once per configuration generation. */
+function runnerPolicy(ctx: EngineContext): RunRequest['policy'] {
+  let policy = runnerPolicies.get(ctx.snapshot);
+  if (!policy) {
+    const { allowedHttpHookUrls, httpHookAllowedEnvVars } = ctx.snapshot.policy;
+    policy = {
+      ...(allowedHttpHookUrls ? { allowedHttpHookUrls } : {}),
+      ...(httpHookAllowedEnvVars ? { httpHookAllowedEnvVars } : {}),
+    };
+    runnerPolicies.set(ctx.snapshot, policy);
+  }
+  return policy;
+}
+
 function defaultTimeoutMs(ctx: EngineContext, handler: NormalizedHandler, eventDefaultSec: number): number {
   const byType = ctx.profile.defaultTimeoutSec[handler.type];
   const isProcessLike = handler.type === 'command' || handler.type === 'http' || handler.type === 'mcp_tool';
@@ -392,7 +401,7 @@ function finish(
   }
   for (const item of items) {
     result.hooks.push(report(item, ctx));
-    Object.assign(result.envExports, item.result.envExports ?? {});
+    if (item.result.envExports) Object.assign(result.envExports, item.result.envExports);
     for (const warning of item.interpretation.warnings) {
       result.diagnostics.push(
         diagnostic('ENGINE_OUTPUT_IGNORED', `${event} hook ${item.label}: ${warning}`, {
@@ -420,15 +429,14 @@ function retireSessionHooks(
   sessionId: string,
   keptRunning: boolean,
 ): void {
-  const spent = items
-    .filter(
-      (item) =>
-        item.handler.once &&
-        item.handler.source.scope === 'session' &&
-        item.interpretation.outcome === 'success',
-    )
-    .map((item) => item.handler);
-  if (spent.length > 0) ctx.sessionHooks.removeWhere(sessionId, (hook) => spent.includes(hook));
+  let spent: NormalizedHandler[] | undefined;
+  for (const item of items) {
+    const { handler } = item;
+    if (handler.once && handler.source.scope === 'session' && item.interpretation.outcome === 'success') {
+      (spent ??= []).push(handler);
+    }
+  }
+  if (spent) ctx.sessionHooks.removeWhere(sessionId, (hook) => spent.includes(hook));
   if (
     event === 'SubagentStop' &&
     !keptRunning &&

@@ -48,8 +48,9 @@ export function normalizeInput(event: EventName, raw: Record<string, unknown>): 
     if (fromAlias && key in raw) return; // the canonical spelling wins
     out[key] = value;
   };
-  for (const [key, value] of Object.entries(raw)) {
-    if (DROPPED.has(key)) continue;
+  for (const key in raw) {
+    if (!Object.hasOwn(raw, key) || DROPPED.has(key)) continue;
+    const value = raw[key];
     if (key === 'toolResult' || key === 'tool_result') {
       set('tool_response', toolResultText(value), true);
     } else if (Object.hasOwn(RENAMES, key)) {

@@ -41,11 +41,16 @@ function sessionValues(input: Payload, common: PayloadCommon) {
 }
 
 function passThrough(out: Payload, input: Payload, consumed: ReadonlySet<string>): Payload {
-  for (const [key, value] of Object.entries(input)) {
-    if (!consumed.has(key) && !(key in out)) out[key] = value;
+  // for…in over a plain input object: no entry arrays on the dispatch hot path.
+  for (const key in input) {
+    if (!Object.hasOwn(input, key) || consumed.has(key) || key in out) continue;
+    out[key] = input[key];
   }
   return out;
 }
+
+const CLAUDE_CONSUMED: ReadonlySet<string> = new Set(SESSION_KEYS.slice(0, 4));
+const SESSION_KEY_SET: ReadonlySet<string> = new Set(SESSION_KEYS);
 
 function renderClaude(event: EventName, input: Payload, common: PayloadCommon): Payload {
   const session = sessionValues(input, common);
@@ -60,7 +65,7 @@ function renderClaude(event: EventName, input: Payload, common: PayloadCommon): 
   for (const field of EVENT_BY_NAME[event].input) {
     if (input[field.name] !== undefined && !(field.name in out)) out[field.name] = input[field.name];
   }
-  return passThrough(out, input, new Set(SESSION_KEYS.slice(0, 4)));
+  return passThrough(out, input, CLAUDE_CONSUMED);
 }
 
 function renderCopilotFamily(
@@ -106,7 +111,7 @@ function renderVscode(event: EventName, input: Payload, common: PayloadCommon): 
     if (value === undefined) continue;
     out[field.name] = vscodeValue(event, field.name, value);
   }
-  return passThrough(out, input, new Set(SESSION_KEYS));
+  return passThrough(out, input, SESSION_KEY_SET);
 }
 
 function vscodeValue(event: EventName, field: string, value: unknown): unknown {
