@@ -1,3 +1,4 @@
+import type { EventName } from '../events/names.ts';
 import type { AsyncHookRegistry } from './async-registry.ts';
 import type { ConfigSnapshot } from './config-snapshot.ts';
 import type { HookEngineOptions } from './engine.ts';
@@ -22,7 +23,10 @@ export interface EngineContext {
   /** Planned session hooks per session and event, valid while the store version matches. */
   planCache: Map<
     string,
-    { version: number; configured: readonly PlannedHandler[]; planned: readonly PlannedHandler[] }
+    Map<
+      EventName,
+      { version: number; configured: readonly PlannedHandler[]; planned: readonly PlannedHandler[] }
+    >
   >;
   homeDir: string;
   projectDir: string;

@@ -116,8 +116,12 @@ function withSessionHooks(
   event: EventName,
   configured: readonly PlannedHandler[],
 ): readonly PlannedHandler[] {
-  const key = `${sessionId}\u0000${event}`;
-  const cached = ctx.planCache.get(key);
+  let bySession = ctx.planCache.get(sessionId);
+  if (!bySession) {
+    bySession = new Map();
+    ctx.planCache.set(sessionId, bySession);
+  }
+  const cached = bySession.get(event);
   if (cached && cached.version === ctx.sessionHooks.version && cached.configured === configured)
     return cached.planned;
   const notes: Diagnostic[] = [];
@@ -125,7 +129,7 @@ function withSessionHooks(
     .hooksFor(sessionId, event)
     .map((handler, i) => planHandler(handler, configured.length + i, ctx.profile, notes));
   const planned = [...configured, ...session];
-  ctx.planCache.set(key, { version: ctx.sessionHooks.version, configured, planned });
+  bySession.set(event, { version: ctx.sessionHooks.version, configured, planned });
   return planned;
 }
 
@@ -228,12 +232,13 @@ async function runAll(
   const spec = getEvent(event);
   const signal = options.signal ? AbortSignal.any([ctx.closing, options.signal]) : ctx.closing;
   const payloads = new Map<Dialect, { payload: Record<string, unknown>; json: string | undefined }>();
-  const now = new Date();
+  let now: Date | undefined;
   // One rendering per dialect per dispatch; the JSON text only when a runner reads it
   // (in-process function hooks never do).
   const payloadFor = (dialect: Dialect) => {
     let cached = payloads.get(dialect);
     if (!cached) {
+      now ??= new Date();
       const payload = renderPayload(event, input, dialect, {
         sessionId,
         transcriptPath: String(input.transcript_path),
@@ -330,8 +335,11 @@ async function runAll(
     return { handler, label, interpretation, result };
   };
 
-  if (ctx.profile.execution === 'parallel') {
-    const ran = await Promise.all(selected.map((entry, i) => runEntry(entry, i)));
+  if (ctx.profile.execution === 'parallel' || selected.length === 1) {
+    const ran =
+      selected.length === 1
+        ? [await runEntry(selected[0]!, 0)]
+        : await Promise.all(selected.map((entry, i) => runEntry(entry, i)));
     return ran.filter((item): item is RunItem => item !== null);
   }
   const items: RunItem[] = [];
@@ -433,7 +441,8 @@ function retireSessionHooks(
   for (const item of items) {
     const { handler } = item;
     if (handler.once && handler.source.scope === 'session' && item.interpretation.outcome === 'success') {
-      (spent ??= []).push(handler);
+      spent ??= [];
+      spent.push(handler);
     }
   }
   if (spent) ctx.sessionHooks.removeWhere(sessionId, (hook) => spent.includes(hook));
