@@ -279,6 +279,10 @@ async function runAll(
       onProgress: hookEvents
         ? (message: string) => ctx.telemetry.emit({ type: 'progress', dispatchId, hookId, event, message })
         : undefined,
+      // seed 004: `progress` carries the output so far, sampled by the bus (default every 1 s).
+      onOutput: hookEvents
+        ? (stream: 'stdout' | 'stderr', text: string) => ctx.telemetry.output(hookId, stream, text)
+        : undefined,
     };
     if (hookEvents) {
       ctx.telemetry.emit({

@@ -80,6 +80,8 @@ export interface HookEngineOptions {
    * Setup emit them (seed 004, "hook event system"). Listeners may opt in on their own.
    */
   includeHookEvents?: boolean;
+  /** How often `progress` samples a running hook's output so far (default 1,000 ms). */
+  progressIntervalMs?: number;
   /**
    * Called at once when an `asyncRewake` hook exits 2: the host should wake the model (even when
    * idle) and show it `message` as a system reminder (claude-code-hooks.md §4.2, §4.7).
@@ -121,7 +123,10 @@ export class HookEngine {
       ...(options.onAsyncWake ? { onWake: options.onAsyncWake } : {}),
       onFinished: (start, result) => this.#asyncFinished(start, result),
     });
-    this.telemetry = new TelemetryBus({ includeHookEvents: options.includeHookEvents ?? false });
+    this.telemetry = new TelemetryBus({
+      includeHookEvents: options.includeHookEvents ?? false,
+      ...(options.progressIntervalMs !== undefined ? { progressIntervalMs: options.progressIntervalMs } : {}),
+    });
     if (options.onTelemetry) this.telemetry.subscribe(options.onTelemetry);
   }
 

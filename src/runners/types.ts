@@ -24,6 +24,8 @@ export interface RunRequest<H extends NormalizedHandler = NormalizedHandler> {
   policy: RunnerPolicy;
   /** The conversation history, when the host passes one (function hooks receive it). */
   messages?: readonly unknown[];
+  /** Called with partial output while a process runs (telemetry samples it into `progress`). */
+  onOutput?: (stream: 'stdout' | 'stderr', text: string) => void;
   /** Called with each progress message a handler reports while it runs. */
   onProgress?: (message: string) => void;
   /**

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
 import type { RunnerResult } from '../types.ts';
 import { isProcessTreeAlive, killProcessTree } from './kill-tree.ts';
 import { registerLiveProcess, unregisterLiveProcess } from './live-processes.ts';
@@ -37,6 +38,8 @@ export interface ProcessOptions {
   onProgress?: (message: string) => void;
   /** See `RunRequest.onFirstStdoutLine`: a returned object backgrounds the hook, maybe with a new timeout. */
   onFirstStdoutLine?: (line: string) => { timeoutMs?: number } | undefined;
+  /** Partial output as it arrives, decoded per stream (multi-byte characters never split). */
+  onOutput?: (stream: 'stdout' | 'stderr', text: string) => void;
 }
 
 /** A first stdout line longer than this is not an async marker; stop buffering it. */
@@ -210,11 +213,18 @@ function supervise(
         timeoutTimer = setTimeout(onTimeout, Math.max(0, answer.timeoutMs));
       }
     };
+    const onOutput = opts.onOutput;
+    const liveOut = onOutput ? new StringDecoder('utf8') : undefined;
+    const liveErr = onOutput ? new StringDecoder('utf8') : undefined;
     child.stdout?.on('data', (chunk: Buffer) => {
       if (firstLine !== undefined) watchFirstLine(chunk);
       out.write(chunk);
+      if (liveOut) onOutput?.('stdout', liveOut.write(chunk));
     });
-    child.stderr?.on('data', (chunk: Buffer) => err.write(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      err.write(chunk);
+      if (liveErr) onOutput?.('stderr', liveErr.write(chunk));
+    });
     child.stdout?.on('error', () => {});
     child.stderr?.on('error', () => {});
     child.stdout?.once('close', streamDone);

@@ -74,6 +74,7 @@ async function runCommand(
   };
   if (request.onProgress) processOptions.onProgress = request.onProgress;
   if (request.onFirstStdoutLine) processOptions.onFirstStdoutLine = request.onFirstStdoutLine;
+  if (request.onOutput) processOptions.onOutput = request.onOutput;
   if (options.maxOutputBytes !== undefined) processOptions.maxOutputBytes = options.maxOutputBytes;
   if (options.killGraceMs !== undefined) processOptions.killGraceMs = options.killGraceMs;
   if (options.drainMs !== undefined) processOptions.drainMs = options.drainMs;
