@@ -114,4 +114,31 @@ describe('agent-hooks list', () => {
     expect(out).toMatch(/Skipped \(1\)[\s\S]*disableAllHooks is true[\s\S]*CONFIG_HOOKS_DISABLED/);
     expect(out).toMatch(/\.claude[\\/]settings\.local\.json:\d+:\d+ warning CONFIG_UNKNOWN_EVENT/);
   });
+
+  it('reports untrusted project hooks until they are approved (trust for project hooks)', async () => {
+    const root = await makeTree({
+      'project/.claude/settings.json': {
+        hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo hi' }] }] },
+      },
+    });
+    roots.push(root);
+    const trustFile = path.join(root, 'trust.json');
+    const project = path.join(root, 'project');
+    const before = await list(opts(project, { user: false, trustFile }), {
+      homeDir: path.join(root, 'home'),
+    });
+    const untrusted = JSON.parse(before.out).trust;
+    expect(untrusted.trusted).toBe(false);
+    expect(untrusted.untrusted).toEqual(['.claude/settings.json#/hooks/Stop/0/hooks/0']);
+    const { createTrustStore, computeTrustFingerprint } = await import('../../src/config/trust/index.ts');
+    const { loadConfig } = await import('../../src/config/generation/index.ts');
+    const generation = await loadConfig({ profile: 'claude-code', cwd: project, noUser: true });
+    createTrustStore(trustFile).trust(project, computeTrustFingerprint(generation.handlers, project));
+    const after = await list(opts(project, { user: false, trustFile }), { homeDir: path.join(root, 'home') });
+    expect(JSON.parse(after.out).trust).toMatchObject({ trusted: true, untrusted: [] });
+    const human = await list(opts(project, { user: false, trustFile, json: false }), {
+      homeDir: path.join(root, 'home'),
+    });
+    expect(human.out).toMatch(/Trust trusted/);
+  });
 });

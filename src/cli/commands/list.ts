@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import pc from 'picocolors';
 import { buildListing, type Listing } from '../../config/generation/listing.ts';
 import { loadConfig } from '../../config/generation/load-config.ts';
-import type { SourceRef } from '../../config/model.ts';
+import type { NormalizedHandler, SourceRef } from '../../config/model.ts';
+import { createTrustStore, defaultTrustStorePath, trustStatus } from '../../config/trust/index.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
 import {
   displayPath,
@@ -16,11 +17,50 @@ import {
 export interface ListOptions extends CommonOptions {
   event?: string;
   explain?: boolean;
+  trustFile?: string;
+}
+
+interface TrustSummary {
+  trusted: boolean;
+  reason: string;
+  changed: string[];
+  /** Project hooks that would run without approval (file#pointer). */
+  untrusted: string[];
+}
+
+/** The CLI reports untrusted project hooks in every output (issue: trust for project hooks). */
+function trustSummary(
+  handlers: readonly NormalizedHandler[],
+  projectDir: string,
+  trustFile?: string,
+): TrustSummary {
+  const store = createTrustStore(trustFile ?? defaultTrustStorePath());
+  let status: ReturnType<typeof trustStatus>;
+  try {
+    status = trustStatus(handlers, projectDir, store);
+  } catch (error) {
+    return {
+      trusted: false,
+      reason: `trust store unreadable: ${(error as Error).message}`,
+      changed: [],
+      untrusted: [],
+    };
+  }
+  const untrusted = status.trusted
+    ? []
+    : status.fingerprint.items.filter((item) => item.kind === 'definition').map((item) => item.id);
+  return { trusted: status.trusted, reason: status.reason, changed: status.changed, untrusted };
 }
 
 const STATUS_COLOR = { found: pc.green, missing: pc.dim, disabled: pc.yellow, error: pc.red } as const;
 
-function renderHuman(listing: Listing, cwd: string, explain: boolean, write: Write): void {
+function renderHuman(
+  listing: Listing,
+  trust: TrustSummary,
+  cwd: string,
+  explain: boolean,
+  write: Write,
+): void {
   const rel = (file: string) => displayPath(file, cwd);
   const where = (s: SourceRef) =>
     `${rel(s.file)}${s.line ? `:${s.line}` : ''}${s.column ? `:${s.column}` : ''} ${s.pointer}`;
@@ -54,6 +94,11 @@ function renderHuman(listing: Listing, cwd: string, explain: boolean, write: Wri
       write(`  ${d.event} ${where(d.dropped)}\n    ${pc.yellow(`kept ${where(d.kept)}: ${d.why}`)}\n`);
     }
   }
+  write(
+    `\n${pc.bold('Trust')} ${trust.trusted ? pc.green('trusted') : pc.yellow('untrusted')}: ${trust.reason}\n`,
+  );
+  for (const change of trust.changed) write(`  ${pc.yellow(change)}\n`);
+  for (const id of trust.untrusted) write(`  ${pc.yellow('untrusted')} ${id}\n`);
   if (listing.diagnostics.length > 0) {
     write(`\n${pc.bold(`Rejected and diagnostics (${listing.diagnostics.length})`)}\n`);
     for (const d of listing.diagnostics) write(`  ${formatDiagnostic(d, cwd, pc.isColorSupported)}\n`);
@@ -72,8 +117,9 @@ export async function runList(
     ...(options.event ? { event: options.event } : {}),
     ...(options.explain ? { explain: true } : {}),
   });
-  if (options.json) write(`${JSON.stringify(listing)}\n`);
-  else renderHuman(listing, cwd, options.explain === true, write);
+  const trust = trustSummary(generation.handlers, generation.projectDir, options.trustFile);
+  if (options.json) write(`${JSON.stringify({ ...listing, trust })}\n`);
+  else renderHuman(listing, trust, cwd, options.explain === true, write);
   return 0;
 }
 
@@ -82,7 +128,8 @@ export function registerListCommand(program: Command): void {
     .command('list')
     .description('show every location looked at, every handler loaded, and everything skipped, with reasons')
     .option('--event <event>', 'only this event (any dialect spelling)')
-    .option('--explain', 'say why each handler is included and when it runs', false);
+    .option('--explain', 'say why each handler is included and when it runs', false)
+    .option('--trust-file <file>', 'trust store to read (default: $XDG_CONFIG_HOME/agent-hooks/trust.json)');
   addCommonOptions(command).action(async (options: ListOptions) => {
     process.exitCode = await runList(options, (text) => process.stdout.write(text));
   });
