@@ -20,6 +20,7 @@ import type { DispatchResult, HookRunReport, SkippedReport } from './result.ts';
 import { runOne } from './run-one.ts';
 
 let dispatchCounter = 0;
+const NO_HANDLERS: readonly PlannedHandler[] = Object.freeze([]);
 const resolvedNames = new Map<string, EventName | null>();
 const transcriptPaths = new WeakMap<object, Map<string, string>>();
 
@@ -77,7 +78,7 @@ export async function dispatchEvent(
     (typeof rawInput.sessionId === 'string' ? rawInput.sessionId : undefined) ??
     ctx.options.sessionId ??
     'agent-hooks-session';
-  const configured = ctx.snapshot.index.get(event) ?? [];
+  const configured = options.sessionHooksOnly ? NO_HANDLERS : (ctx.snapshot.index.get(event) ?? NO_HANDLERS);
   const sessionHooks = ctx.sessionHooks.hooksFor(sessionId, event);
   const prompts = event === 'SessionStart' ? sessionStartPrompts(ctx, rawInput) : [];
   // Fast path (DESIGN.md "Fast when idle"): nothing configured, nothing to do.

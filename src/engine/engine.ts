@@ -99,7 +99,11 @@ export interface DispatchOptions {
   explain?: boolean;
   /** The conversation history, handed to function hooks as their third argument (seed 004). */
   messages?: readonly unknown[];
+  /** Run only the session's in-memory hooks, not the configured ones (agent hooks' inner Stop). */
+  sessionHooksOnly?: boolean;
 }
+
+let agentGateCounter = 0;
 
 /** The engine: dispatch events to configured and session hooks, and explain every decision. */
 export class HookEngine {
@@ -118,7 +122,9 @@ export class HookEngine {
   constructor(options: HookEngineOptions, snapshot: ConfigSnapshot) {
     this.options = options;
     this.#snapshot = snapshot;
-    this.#registry = new RunnerRegistry(options.runners);
+    this.#registry = new RunnerRegistry(options.runners, {
+      stopGate: (check, message, { sessionId }) => this.#agentStopGate(check, message, sessionId),
+    });
     this.#asyncHooks = new AsyncHookRegistry({
       ...(options.onAsyncWake ? { onWake: options.onAsyncWake } : {}),
       onFinished: (start, result) => this.#asyncFinished(start, result),
@@ -239,6 +245,27 @@ export class HookEngine {
       stderr: result.stderr,
       decision: null,
     });
+  }
+
+  /**
+   * seed 004 / claude-code-hooks.md §4.6: an agent hook's obligation to call StructuredOutput is a
+   * Stop function hook on a private session, registered before its loop and removed after it.
+   * Only that session's hooks run on its Stop, never the configured ones.
+   */
+  #agentStopGate(check: () => boolean, message: string, sessionId: string) {
+    agentGateCounter += 1;
+    const gateSession = `${sessionId}/agent-hook-${agentGateCounter}`;
+    this.sessionHooks.addFunctionHook(gateSession, 'Stop', undefined, () => check(), message);
+    return {
+      stop: async () => {
+        const result = await this.dispatch('Stop', {}, { sessionId: gateSession, sessionHooksOnly: true });
+        return { blocked: result.decision === 'block', ...(result.reason ? { reason: result.reason } : {}) };
+      },
+      dispose: () => {
+        this.sessionHooks.endSession(gateSession);
+        this.#stopBlocks.delete(gateSession);
+      },
+    };
   }
 
   #context(): EngineContext {

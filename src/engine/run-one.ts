@@ -5,13 +5,27 @@ import { runFunctionHandler } from './function-runner.ts';
 /** Runners the engine can use; heavy ones load on first use (DESIGN.md "Fast when idle"). */
 export type RunnerTable = Partial<Record<HandlerType, HandlerRunner>>;
 
-type RunnerLoader = () => Promise<HandlerRunner>;
+/** What the engine lends the built-in runners (agent hooks enforce their verdict through it). */
+export interface RunnerDeps {
+  stopGate?: StopGateFactory;
+}
+
+export type StopGateFactory = (
+  check: () => boolean,
+  message: string,
+  context: { sessionId: string },
+) => { stop(): Promise<{ blocked: boolean; reason?: string }>; dispose(): void };
+
+type RunnerLoader = (deps: RunnerDeps) => Promise<HandlerRunner>;
 
 const LOADERS: Record<HandlerType, RunnerLoader> = {
   command: async () => (await import('../runners/command/index.ts')).runCommandHandler as HandlerRunner,
   http: async () => (await import('../runners/http/index.ts')).runHttpHandler as HandlerRunner,
   prompt: async () => (await import('../runners/llm/index.ts')).createPromptRunner({}) as HandlerRunner,
-  agent: async () => (await import('../runners/llm/index.ts')).createAgentRunner({}) as HandlerRunner,
+  agent: async (deps) =>
+    (await import('../runners/llm/index.ts')).createAgentRunner(
+      deps.stopGate ? { stopGate: deps.stopGate } : {},
+    ) as HandlerRunner,
   mcp_tool: async () => (await import('../runners/mcp/index.ts')).createMcpToolRunner({}) as HandlerRunner,
   function: async () => runFunctionHandler as HandlerRunner,
 };
@@ -20,8 +34,10 @@ const LOADERS: Record<HandlerType, RunnerLoader> = {
 export class RunnerRegistry {
   readonly #resolved = new Map<HandlerType, HandlerRunner>();
   readonly #pending = new Map<HandlerType, Promise<HandlerRunner>>();
+  readonly #deps: RunnerDeps;
 
-  constructor(injected: RunnerTable = {}) {
+  constructor(injected: RunnerTable = {}, deps: RunnerDeps = {}) {
+    this.#deps = deps;
     for (const [type, runner] of Object.entries(injected)) {
       if (runner) this.#resolved.set(type as HandlerType, runner);
     }
@@ -47,7 +63,7 @@ export class RunnerRegistry {
     if (ready) return ready;
     let pending = this.#pending.get(type);
     if (!pending) {
-      pending = LOADERS[type]().then((runner) => {
+      pending = LOADERS[type](this.#deps).then((runner) => {
         this.#resolved.set(type, runner);
         return runner;
       });

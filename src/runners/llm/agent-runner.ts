@@ -29,6 +29,11 @@ export interface StopGuardContext {
   event: EventName;
 }
 
+export interface StopGate {
+  stop(): Promise<{ blocked: boolean; reason?: string }>;
+  dispose(): void;
+}
+
 export interface AgentRunnerOptions extends LlmRunnerOptions {
   /**
    * Registers the structured-output obligation as a session-scoped Stop guard (seed 004: a Stop
@@ -36,6 +41,12 @@ export interface AgentRunnerOptions extends LlmRunnerOptions {
    * is true once the verdict was given. The loop consults the same check whenever the model stops.
    */
   registerStopGuard?: (check: () => boolean, message: string, context: StopGuardContext) => () => void;
+  /**
+   * The engine's way of the same thing (seed 004): registers a Stop function hook on a private
+   * session before the loop; whenever the model stops, `stop()` dispatches `Stop` on that session
+   * and the hook blocks until the verdict was given. `dispose()` removes it after the loop.
+   */
+  stopGate?: (check: () => boolean, message: string, context: StopGuardContext) => StopGate;
   /** Turn limit (default 50); lower only in tests. */
   maxTurns?: number;
 }
@@ -94,10 +105,9 @@ export function createAgentRunner(options: AgentRunnerOptions = {}): HandlerRunn
     ];
     let verdict: Verdict | undefined;
     const check = (): boolean => verdict !== undefined;
-    const unregister = options.registerStopGuard?.(check, STOP_GUARD_MESSAGE, {
-      sessionId: request.sessionId,
-      event: request.event,
-    });
+    const guardContext = { sessionId: request.sessionId, event: request.event };
+    const gate = options.stopGate?.(check, STOP_GUARD_MESSAGE, guardContext);
+    const unregister = gate ? () => gate.dispose() : options.registerStopGuard?.(check, STOP_GUARD_MESSAGE, guardContext);
     const deadline = runDeadline(request.signal, request.timeoutMs);
     let reminders = 0;
     try {
@@ -115,7 +125,14 @@ export function createAgentRunner(options: AgentRunnerOptions = {}): HandlerRunn
         messages.push({ role: 'assistant', text, toolCalls });
         if (toolCalls.length === 0) {
           // The model tried to stop: the Stop guard sends it back until it gives a verdict.
-          if (check()) break;
+          const stopped = gate ? await gate.stop() : { blocked: !check() };
+          if (!stopped.blocked || check()) {
+            if (check()) break;
+            return cancelledResult(
+              startedAt,
+              `agent hook finished without calling ${STRUCTURED_OUTPUT_TOOL} (${turn} turns)`,
+            );
+          }
           if (reminders >= STOP_GUARD_MAX_REMINDERS) {
             return cancelledResult(
               startedAt,

@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHookEngine, type TelemetryEvent } from '../../src/index.ts';
+import { fixture, type MockLlmServer, startMockLlmServer } from '../helpers/mock-llm-server.ts';
+
+// seed 004 "agent hooks" / claude-code-hooks.md §4.6: the obligation to call StructuredOutput is a
+// session-scoped Stop function hook, registered before the loop and removed after it.
+let server: MockLlmServer;
+let tmp: string;
+const saved = { ...process.env };
+beforeAll(async () => {
+  server = await startMockLlmServer();
+  tmp = mkdtempSync(join(tmpdir(), 'agent-hooks-gate-'));
+  process.env.ANTHROPIC_API_KEY = 'test-key';
+  process.env.ANTHROPIC_BASE_URL = server.origin;
+  delete process.env.AGENT_HOOKS_MODEL;
+});
+afterAll(async () => {
+  process.env = saved;
+  await server.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('agent hook Stop gate through the engine', () => {
+  it('sends the model back through a private-session Stop hook until it gives a verdict', async () => {
+    const log = join(tmp, 'stop-hook.log');
+    const events: TelemetryEvent[] = [];
+    const engine = await createHookEngine({
+      discover: false,
+      sessionId: 'host-session',
+      onTelemetry: (event) => events.push(event),
+      sources: [
+        {
+          file: 'settings.json',
+          kind: 'claude-settings',
+          config: {
+            hooks: {
+              Stop: [
+                {
+                  hooks: [
+                    { type: 'agent', prompt: 'Check the work. $ARGUMENTS' },
+                    { type: 'command', command: `cat > /dev/null; echo ran >> ${log}` },
+                  ],
+                },
+              ],
+            },
+          },
+        },
+      ],
+    });
+    server.queue(
+      'anthropic',
+      fixture('anthropic', 'text-only-done'),
+      fixture('anthropic', 'tool-use-structured-false'),
+    );
+    const result = await engine.dispatch('Stop', {});
+    await engine.close();
+
+    expect(result.decision).toBe('block');
+    expect(result.reason).toContain('no test covers negative numbers');
+    const gateDispatches = events.filter(
+      (event) => event.type === 'dispatch-start' && event.sessionId.startsWith('host-session/agent-hook-'),
+    );
+    // The model stopped once without a verdict: the gate's Stop blocked it with the reminder.
+    expect(gateDispatches).toHaveLength(1);
+    const gateEnd = events.find(
+      (event) => event.type === 'dispatch-end' && event.sessionId.startsWith('host-session/agent-hook-'),
+    );
+    expect(gateEnd?.type === 'dispatch-end' && gateEnd.result.decision).toBe('block');
+    expect(server.requests).toHaveLength(2);
+    expect(JSON.stringify(server.requests[1]?.body)).toContain(
+      'You have not called the StructuredOutput tool',
+    );
+    // The configured Stop command ran for the host's Stop only, never for the gate's.
+    expect(readFileSync(log, 'utf8')).toBe('ran\n');
+    expect(engine.sessionHooks.hasAny(String((gateDispatches[0] as { sessionId: string }).sessionId))).toBe(
+      false,
+    );
+  });
+});
