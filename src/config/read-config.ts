@@ -91,6 +91,14 @@ export function readConfig(options: ReadOptions): ReadResult {
   return { ...result, diagnostics: ctx.diagnostics };
 }
 
+function isVscodeAgentHooks(file: string, hooks: unknown): boolean {
+  if (file.endsWith('.agent.md')) return true;
+  if (!isRecord(hooks)) return false;
+  return Object.values(hooks).some(
+    (items) => Array.isArray(items) && items.some((item) => isRecord(item) && 'type' in item && !('hooks' in item)),
+  );
+}
+
 function parse(options: ReadOptions): ParsedDoc | undefined {
   if (options.kind !== 'frontmatter') return parseJsonDoc(options.text, options.kind === 'vscode-hooks');
   const block = splitFrontmatter(options.text);
@@ -107,7 +115,11 @@ function readTop(ctx: ReadContext, top: Record<string, unknown>, result: ReadRes
       result.handlers = readClaudeHooks(ctx, top.hooks, ['hooks']);
       return;
     case 'frontmatter':
-      result.handlers = readClaudeHooks(ctx, top.hooks, ['hooks']);
+      // seed 000: a VS Code custom agent (`*.agent.md`) lists flat command entries per event;
+      // Claude skills and agents nest them in matcher groups (claude-code-hooks.md §1).
+      result.handlers = isVscodeAgentHooks(ctx.options.file, top.hooks)
+        ? readVscodeHooks(ctx, top.hooks, ['hooks'], false)
+        : readClaudeHooks(ctx, top.hooks, ['hooks']);
       return;
     case 'vscode-hooks': {
       const claudeFile = isClaudeSettingsPath(ctx.options.file);

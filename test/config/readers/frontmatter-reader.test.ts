@@ -84,3 +84,17 @@ describe('frontmatter hooks (claude-code-hooks.md §6.1)', () => {
     ]);
   });
 });
+
+describe('VS Code custom agent frontmatter (seed 000, chat.useCustomAgentHooks)', () => {
+  it('reads flat command entries per event as VS Code hooks, located in the markdown file', () => {
+    const agent = read('strict-formatter.agent.md');
+    expect(agent.diagnostics).toEqual([]);
+    expect(agent.handlers).toHaveLength(1);
+    expect(agent.handlers[0]).toMatchObject({
+      event: 'PostToolUse',
+      dialect: 'vscode',
+      spec: { command: './scripts/format-changed-files.sh' },
+      source: { pointer: '/hooks/PostToolUse/0', line: 6, column: 7 },
+    });
+  });
+});
