@@ -91,8 +91,7 @@ export function readConfig(options: ReadOptions): ReadResult {
   return { ...result, diagnostics: ctx.diagnostics };
 }
 
-function isVscodeAgentHooks(file: string, hooks: unknown): boolean {
-  if (file.endsWith('.agent.md')) return true;
+function isVscodeAgentHooks(hooks: unknown): boolean {
   if (!isRecord(hooks)) return false;
   return Object.values(hooks).some(
     (items) => Array.isArray(items) && items.some((item) => isRecord(item) && 'type' in item && !('hooks' in item)),
@@ -117,7 +116,7 @@ function readTop(ctx: ReadContext, top: Record<string, unknown>, result: ReadRes
     case 'frontmatter':
       // seed 000: a VS Code custom agent (`*.agent.md`) lists flat command entries per event;
       // Claude skills and agents nest them in matcher groups (claude-code-hooks.md §1).
-      result.handlers = isVscodeAgentHooks(ctx.options.file, top.hooks)
+      result.handlers = isVscodeAgentHooks(top.hooks)
         ? readVscodeHooks(ctx, top.hooks, ['hooks'], false)
         : readClaudeHooks(ctx, top.hooks, ['hooks']);
       return;
