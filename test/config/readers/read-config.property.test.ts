@@ -71,7 +71,7 @@ function mutate(value: unknown, path: (string | number)[], mutation: Mutation): 
   if (mutation.kind === 'replace') parent[last] = mutation.value;
   else if (mutation.kind === 'delete')
     Array.isArray(parent) ? parent.splice(last as number, 1) : delete parent[last];
-  else if (mutation.kind === 'rename' && !Array.isArray(parent)) {
+  else if (mutation.kind === 'rename' && !Array.isArray(parent) && parent[last] !== undefined) {
     parent[mutation.key] = parent[last];
     if (mutation.key !== last) delete parent[last];
   } else if (
@@ -127,7 +127,7 @@ function hasHandlerLike(value: unknown): boolean {
     return (
       Object.values(node).some(walk) ||
       ['command', 'bash', 'powershell', 'exec', 'url', 'prompt', 'server', 'windows', 'linux', 'osx'].some(
-        (key) => key in node,
+        (key) => (node as Record<string, unknown>)[key] !== undefined,
       )
     );
   };
