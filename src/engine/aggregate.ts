@@ -76,7 +76,9 @@ export function aggregate(items: AggregateItem[], options: AggregateOptions): Ag
     eventOutput: {},
     conflicts: [],
   };
-  const discardOutput = spec.decisionKind === 'none';
+  // Claude Code discards these events' output; Copilot still reads additionalContext on
+  // notification (other-agents-hooks.md §1.3).
+  const discardOutput = spec.decisionKind === 'none' && options.profile.exitPolicy !== 'copilot';
   let toolOutputFrom: string | undefined;
   let promptFrom: string | undefined;
   for (const item of items) {
@@ -118,6 +120,8 @@ export function aggregate(items: AggregateItem[], options: AggregateOptions): Ag
     if (effect.eventFields) Object.assign(out.eventOutput, effect.eventFields);
   }
   if (!discardOutput) RULES[spec.decisionKind](items, out, options, spec);
+  // other-agents-hooks.md §1.5: on subagentStop a valid block beats modifiedResponse.
+  if (out.decision === 'block' && 'modifiedResponse' in out.eventOutput) delete out.eventOutput.modifiedResponse;
   if (!out.continue && out.stopReason) out.messages.toUser.push(out.stopReason);
   return out;
 }

@@ -112,6 +112,7 @@ export function normalizeOutput(
       effect.updatedPrompt = prompt;
     else warnings.push('ignored "modifiedPrompt": only in-process SDK callbacks may rewrite the prompt');
   }
+  if (copilotLike) readCopilotRewrites(event, output, effect, warnings);
   const topContext = str(output.additionalContext);
   if (topContext !== undefined) {
     if (copilotLike || dialect === 'vscode') effect.additionalContext = topContext;
@@ -137,6 +138,32 @@ export function normalizeOutput(
     }
   }
   return { effect, warnings };
+}
+
+/**
+ * Copilot's event-specific rewrites (other-agents-hooks.md §1.3, §1.5): `modifiedTransformedPrompt`
+ * on userPromptTransformed and `modifiedResponse` on subagentStop; a non-string or empty value is
+ * ignored with a warning (§1.1 "type hygiene").
+ */
+function readCopilotRewrites(
+  event: EventName,
+  output: Record<string, unknown>,
+  effect: HandlerEffect,
+  warnings: string[],
+): void {
+  const field =
+    event === 'UserPromptTransformed'
+      ? 'modifiedTransformedPrompt'
+      : event === 'SubagentStop'
+        ? 'modifiedResponse'
+        : undefined;
+  if (field === undefined || output[field] === undefined) return;
+  const value = output[field];
+  if (typeof value !== 'string' || value === '') {
+    warnings.push(`ignored "${field}": expected a non-empty string`);
+    return;
+  }
+  effect.eventFields = { ...effect.eventFields, [field]: value };
 }
 
 function eventNameMatches(event: EventName, name: unknown): boolean {
