@@ -121,7 +121,8 @@ export function aggregate(items: AggregateItem[], options: AggregateOptions): Ag
   }
   if (!discardOutput) RULES[spec.decisionKind](items, out, options, spec);
   // other-agents-hooks.md §1.5: on subagentStop a valid block beats modifiedResponse.
-  if (out.decision === 'block' && 'modifiedResponse' in out.eventOutput) delete out.eventOutput.modifiedResponse;
+  if (out.decision === 'block' && 'modifiedResponse' in out.eventOutput)
+    delete out.eventOutput.modifiedResponse;
   if (!out.continue && out.stopReason) out.messages.toUser.push(out.stopReason);
   return out;
 }

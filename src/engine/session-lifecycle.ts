@@ -1,0 +1,103 @@
+// The session-scoped parts of a dispatch: in-memory session hooks, retiring spent ones, Copilot
+// sessionStart prompts and the trust gate for project hooks.
+import type { NormalizedHandler } from '../config/model.ts';
+import type { Diagnostic } from '../errors.ts';
+import type { EventName } from '../events/names.ts';
+import type { EngineContext } from './context.ts';
+import { type PlannedHandler, planHandler } from './plan.ts';
+import type { SkippedReport } from './result.ts';
+import type { RunItem } from './run-all.ts';
+
+/** Session hooks are planned once per store version, not on every dispatch. */
+export function withSessionHooks(
+  ctx: EngineContext,
+  sessionId: string,
+  event: EventName,
+  configured: readonly PlannedHandler[],
+): readonly PlannedHandler[] {
+  let bySession = ctx.planCache.get(sessionId);
+  if (!bySession) {
+    bySession = new Map();
+    ctx.planCache.set(sessionId, bySession);
+  }
+  const cached = bySession.get(event);
+  if (cached && cached.version === ctx.sessionHooks.version && cached.configured === configured)
+    return cached.planned;
+  const notes: Diagnostic[] = [];
+  const session = ctx.sessionHooks
+    .hooksFor(sessionId, event)
+    .map((handler, i) => planHandler(handler, configured.length + i, ctx.profile, notes));
+  const planned = [...configured, ...session];
+  bySession.set(event, { version: ctx.sessionHooks.version, configured, planned });
+  return planned;
+}
+
+/**
+ * Skill hooks with `once` go after their first successful run; an agent's hooks go when its
+ * subagent stops (claude-code-hooks.md §4.1, §4.8).
+ */
+export function retireSessionHooks(
+  ctx: EngineContext,
+  event: EventName,
+  input: Record<string, unknown>,
+  items: RunItem[],
+  sessionId: string,
+  keptRunning: boolean,
+): void {
+  let spent: NormalizedHandler[] | undefined;
+  for (const item of items) {
+    const { handler } = item;
+    if (handler.once && handler.source.scope === 'session' && item.interpretation.outcome === 'success') {
+      spent ??= [];
+      spent.push(handler);
+    }
+  }
+  if (spent) ctx.sessionHooks.removeWhere(sessionId, (hook) => spent.includes(hook));
+  if (
+    event === 'SubagentStop' &&
+    !keptRunning &&
+    typeof input.agent_id === 'string' &&
+    ctx.sessionHooks.hasAny(sessionId)
+  ) {
+    const agentId = input.agent_id;
+    ctx.sessionHooks.removeWhere(sessionId, (hook) => ctx.sessionHooks.subagentOf(hook) === agentId);
+  }
+}
+
+/** Copilot `prompt` entries: only for new interactive sessions (seed 003; other-agents-hooks.md §1.1). */
+export function sessionStartPrompts(ctx: EngineContext, input: Record<string, unknown>): string[] {
+  if (ctx.snapshot.prompts.length === 0) return [];
+  const source = input.source;
+  if (source === 'resume' || !ctx.options.interactive) return [];
+  return ctx.snapshot.prompts.map((entry) => entry.prompt);
+}
+
+export async function applyTrust(
+  ctx: EngineContext,
+  selected: PlannedHandler[],
+  skipped: SkippedReport[],
+): Promise<PlannedHandler[]> {
+  const untrusted = ctx.snapshot.untrusted;
+  if (untrusted.size === 0) return selected;
+  const affected = selected.filter((entry) => untrusted.has(entry.handler));
+  if (affected.length === 0) return selected;
+  const policy = ctx.options.untrusted ?? 'run';
+  let action: 'run' | 'skip';
+  if (policy === 'run' || policy === 'skip') action = policy;
+  else {
+    const { decideUntrusted } = await import('../config/trust/index.ts');
+    action = await decideUntrusted(policy, {
+      projectDir: ctx.projectDir,
+      handlers: affected.map((entry) => entry.handler),
+      status: ctx.snapshot.trust!,
+    });
+  }
+  if (action === 'run') return selected;
+  for (const entry of affected) {
+    skipped.push({
+      source: entry.handler.source,
+      why: `untrusted project hook: ${ctx.snapshot.trust?.reason ?? 'not approved'}`,
+    });
+  }
+  return selected.filter((entry) => !untrusted.has(entry.handler));
+}
