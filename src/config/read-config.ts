@@ -94,7 +94,8 @@ export function readConfig(options: ReadOptions): ReadResult {
 function isVscodeAgentHooks(hooks: unknown): boolean {
   if (!isRecord(hooks)) return false;
   return Object.values(hooks).some(
-    (items) => Array.isArray(items) && items.some((item) => isRecord(item) && 'type' in item && !('hooks' in item)),
+    (items) =>
+      Array.isArray(items) && items.some((item) => isRecord(item) && 'type' in item && !('hooks' in item)),
   );
 }
 

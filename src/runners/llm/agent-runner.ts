@@ -107,7 +107,9 @@ export function createAgentRunner(options: AgentRunnerOptions = {}): HandlerRunn
     const check = (): boolean => verdict !== undefined;
     const guardContext = { sessionId: request.sessionId, event: request.event };
     const gate = options.stopGate?.(check, STOP_GUARD_MESSAGE, guardContext);
-    const unregister = gate ? () => gate.dispose() : options.registerStopGuard?.(check, STOP_GUARD_MESSAGE, guardContext);
+    const unregister = gate
+      ? () => gate.dispose()
+      : options.registerStopGuard?.(check, STOP_GUARD_MESSAGE, guardContext);
     const deadline = runDeadline(request.signal, request.timeoutMs);
     let reminders = 0;
     try {
