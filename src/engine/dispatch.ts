@@ -91,7 +91,9 @@ export async function dispatchEvent(
     explain: options.explain ?? ctx.options.explain ?? false,
   });
   result.skipped.push(...skipped);
-  const runnable = await applyTrust(ctx, selected, result.skipped);
+  // No untrusted hooks (the common case): no await, no extra microtask on the hot path.
+  const runnable =
+    ctx.snapshot.untrusted.size === 0 ? selected : await applyTrust(ctx, selected, result.skipped);
   const dispatchId = ++dispatchCounter;
   if (ctx.telemetry.active) {
     ctx.telemetry.emit({ type: 'dispatch-start', dispatchId, event, sessionId, handlers: runnable.length });

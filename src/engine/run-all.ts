@@ -59,7 +59,11 @@ export async function runAll(
   const matchQuery = hookEvents ? matcherValue(event, input) : undefined;
   const runEntry = async (entry: PlannedHandler, index: number): Promise<RunItem | null> => {
     const handler = entry.handler;
-    const rendered = payloadFor(handler.dialect);
+    // An in-process Claude-dialect callback gets the canonical input as is (common fields are
+    // already filled; key order only matters on the wire): a shallow copy, so it cannot change
+    // what the other handlers see.
+    const inProcess = handler.type === 'function' && handler.dialect === 'claude';
+    const rendered = inProcess ? { payload: { ...input }, json: undefined } : payloadFor(handler.dialect);
     const payload = rendered.payload;
     const label = handlerLabel(handler);
     const hookId = `${dispatchId}.${index}`;
