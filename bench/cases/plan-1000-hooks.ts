@@ -4,7 +4,8 @@ import { shippedIndex, shippedPlan, shippedProfiles } from '../shipped.ts';
 import type { BenchCase } from '../types.ts';
 
 const HANDLERS = 1_000;
-const ROUNDS = 20_000;
+const ROUNDS = 10_000;
+const PASSES = 3;
 
 function settings(): Record<string, unknown> {
   const tools = ['Bash', 'Edit|Write', 'Read', 'mcp__.*', 'Glob', 'Grep', 'WebFetch', '^Notebook.*'];
@@ -52,10 +53,14 @@ const plan1000: BenchCase = {
     let selected = 0;
     for (let i = 0; i < 1_000; i++)
       selected += selectHandlers(planned, 'PreToolUse', profile, context).selected.length;
-    const start = performance.now();
-    for (let i = 0; i < ROUNDS; i++)
-      selected += selectHandlers(planned, 'PreToolUse', profile, context).selected.length;
-    const perEventUs = ((performance.now() - start) * 1000) / ROUNDS;
+    // The best of a few timed passes: scheduling noise on a VM only ever slows a pass down.
+    let perEventUs = Number.POSITIVE_INFINITY;
+    for (let pass = 0; pass < PASSES; pass++) {
+      const start = performance.now();
+      for (let i = 0; i < ROUNDS; i++)
+        selected += selectHandlers(planned, 'PreToolUse', profile, context).selected.length;
+      perEventUs = Math.min(perEventUs, ((performance.now() - start) * 1000) / ROUNDS);
+    }
     if (selected === 0) throw new Error('nothing selected');
     return { value: Number(perEventUs.toFixed(2)), baseline: null, ratio: null };
   },

@@ -129,6 +129,8 @@ interface MatcherGroup {
 interface PlanGroups {
   never: PlannedHandler[];
   groups: MatcherGroup[];
+  /** Whether two handlers share an identity; if none do, per-call dedupe has nothing to do. */
+  duplicates: boolean;
 }
 
 const groupCache = new WeakMap<readonly PlannedHandler[], PlanGroups>();
@@ -142,7 +144,14 @@ function groupsOf(planned: readonly PlannedHandler[]): PlanGroups {
   if (cached) return cached;
   const byMatcher = new Map<CompiledMatcher, MatcherGroup>();
   const never: PlannedHandler[] = [];
+  const identities = new Set<string>();
+  let duplicates = false;
   for (const entry of planned) {
+    const identity = entry.handler.identity;
+    if (identity !== undefined) {
+      if (identities.has(identity)) duplicates = true;
+      identities.add(identity);
+    }
     if (entry.never) {
       never.push(entry);
       continue;
@@ -154,7 +163,7 @@ function groupsOf(planned: readonly PlannedHandler[]): PlanGroups {
     }
     group.entries.push(entry);
   }
-  cached = { never, groups: [...byMatcher.values()] };
+  cached = { never, groups: [...byMatcher.values()], duplicates };
   groupCache.set(planned, cached);
   return cached;
 }
@@ -169,7 +178,7 @@ export function selectHandlers(
   const selected: PlannedHandler[] = [];
   const skipped: SkippedReport[] = [];
   if (planned.length === 0) return { selected, skipped };
-  const { never, groups } = groupsOf(planned);
+  const { never, groups, duplicates } = groupsOf(planned);
   for (const entry of never) skipped.push({ source: entry.handler.source, why: entry.never! });
   const value = matcherValue(event, context.input);
   let candidates: PlannedHandler[] = [];
@@ -190,7 +199,7 @@ export function selectHandlers(
   }
   // Results merge in configured order, whatever group a handler came from.
   if (passingGroups > 1) candidates = [...candidates].sort((a, b) => a.order - b.order);
-  const seen = profile.dedupe ? new Map<string, PlannedHandler>() : undefined;
+  const seen = profile.dedupe && duplicates ? new Map<string, PlannedHandler>() : undefined;
   for (const entry of candidates) {
     if (entry.ifRule) {
       const toolName = typeof context.input.tool_name === 'string' ? context.input.tool_name : '';
