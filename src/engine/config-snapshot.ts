@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { type ConfigGeneration, loadConfig } from '../config/generation/index.ts';
+import { type ConfigGeneration, type LoadOptions, loadConfig } from '../config/generation/index.ts';
 import type { NormalizedHandler } from '../config/model.ts';
 import { type PolicySettings, readConfig } from '../config/read-config.ts';
 import {
@@ -35,6 +35,26 @@ export interface ConfigSnapshot {
   readonly trust: TrustStatus | null;
 }
 
+/** The discovery options an engine's options stand for (also used by `engine.watch()`). */
+export function loadOptionsOf(options: HookEngineOptions): LoadOptions {
+  const profile = getProfile(options.profile ?? 'claude-code');
+  const projectDir = resolve(options.projectDir ?? options.cwd ?? process.cwd());
+  return {
+    profile: profile.name,
+    cwd: options.cwd ?? projectDir,
+    projectDir,
+    ...(options.homeDir !== undefined ? { homeDir: options.homeDir } : {}),
+    ...(options.noUser !== undefined ? { noUser: options.noUser } : {}),
+    ...(options.settingsFiles ? { settingsFiles: options.settingsFiles } : {}),
+    ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}),
+    ...(options.managedDir !== undefined ? { managedDir: options.managedDir } : {}),
+    ...(options.copilotPolicyDir !== undefined ? { copilotPolicyDir: options.copilotPolicyDir } : {}),
+    ...(options.vscodeSettings ? { vscodeSettings: options.vscodeSettings } : {}),
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.strict !== undefined ? { strict: options.strict } : {}),
+  };
+}
+
 export async function loadSnapshot(options: HookEngineOptions, id: number): Promise<ConfigSnapshot> {
   const profile = getProfile(options.profile ?? 'claude-code');
   const projectDir = resolve(options.projectDir ?? options.cwd ?? process.cwd());
@@ -46,20 +66,7 @@ export async function loadSnapshot(options: HookEngineOptions, id: number): Prom
   let generation: ConfigGeneration | null = null;
 
   if (options.discover !== false) {
-    generation = await loadConfig({
-      profile: profile.name,
-      cwd: options.cwd ?? projectDir,
-      projectDir,
-      ...(options.homeDir !== undefined ? { homeDir: options.homeDir } : {}),
-      ...(options.noUser !== undefined ? { noUser: options.noUser } : {}),
-      ...(options.settingsFiles ? { settingsFiles: options.settingsFiles } : {}),
-      ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}),
-      ...(options.managedDir !== undefined ? { managedDir: options.managedDir } : {}),
-      ...(options.copilotPolicyDir !== undefined ? { copilotPolicyDir: options.copilotPolicyDir } : {}),
-      ...(options.vscodeSettings ? { vscodeSettings: options.vscodeSettings } : {}),
-      ...(options.env ? { env: options.env } : {}),
-      ...(options.strict !== undefined ? { strict: options.strict } : {}),
-    });
+    generation = await loadConfig(loadOptionsOf(options));
     handlers.push(...generation.handlers);
     diagnostics.push(...generation.diagnostics);
     skipped.push(...generation.skipped.map(({ source, why }) => ({ source, why })));

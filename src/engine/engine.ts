@@ -14,7 +14,7 @@ import {
   type AsyncHookStart,
   type AsyncWake,
 } from './async-registry.ts';
-import { type ConfigSnapshot, loadSnapshot } from './config-snapshot.ts';
+import { type ConfigSnapshot, loadOptionsOf, loadSnapshot } from './config-snapshot.ts';
 import type { EngineContext } from './context.ts';
 import { dispatchEvent } from './dispatch.ts';
 import { getProfile, type ProfileName } from './profiles.ts';
@@ -92,6 +92,17 @@ export interface HookEngineOptions {
   explain?: boolean;
 }
 
+export interface EngineWatchOptions {
+  debounceMs?: number;
+  /** The result of each ConfigChange dispatch (a `block` kept the old configuration). */
+  onConfigChange?: (result: DispatchResult) => void;
+  /** Called with each new configuration generation. */
+  onReload?: (snapshot: ConfigSnapshot) => void;
+  /** Called when every change of a batch was blocked, so the old configuration stays. */
+  onBlocked?: (changes: { source: string; file_path: string }[]) => void;
+  onError?: (error: unknown) => void;
+}
+
 export interface DispatchOptions {
   signal?: AbortSignal;
   sessionId?: string;
@@ -115,6 +126,7 @@ export class HookEngine {
   readonly #stopBlocks = new Map<string, number>();
   #snapshot: ConfigSnapshot;
   #closed = false;
+  readonly #watchers: { close(): Promise<void> }[] = [];
   #cachedContext: EngineContext | undefined;
   readonly #closing = new AbortController();
   readonly #planCache: EngineContext['planCache'] = new Map();
@@ -217,12 +229,49 @@ export class HookEngine {
   }
 
   /**
+   * Watches every configuration location of the profile (chokidar, loaded only now). Each changed
+   * file first dispatches `ConfigChange` with its `source` and `file_path`; a block keeps the old
+   * configuration, except for policy settings, which cannot be blocked (claude-code-hooks.md
+   * §2.21, §6.3). Otherwise the engine reloads into a new generation.
+   */
+  async watch(options: EngineWatchOptions = {}): Promise<{ close(): Promise<void> }> {
+    if (this.options.discover === false) {
+      throw new HookError(
+        'ENGINE_WATCH_WITHOUT_DISCOVERY',
+        'watch() needs discovered configuration (discover: true)',
+      );
+    }
+    const { watchConfig } = await import('../config/generation/watcher.ts');
+    const store = {
+      current: () => this.#snapshot.generation!,
+      reload: async () => (await this.reload()).generation!,
+    };
+    const watcher = await watchConfig(store, loadOptionsOf(this.options), {
+      ...(options.debounceMs !== undefined ? { debounceMs: options.debounceMs } : {}),
+      onChange: async (change) => {
+        const result = await this.dispatch('ConfigChange', {
+          source: change.source,
+          file_path: change.file_path,
+        });
+        options.onConfigChange?.(result);
+        return result.decision !== 'block';
+      },
+      onReload: () => options.onReload?.(this.#snapshot),
+      ...(options.onBlocked ? { onBlocked: options.onBlocked } : {}),
+      ...(options.onError ? { onError: options.onError } : {}),
+    });
+    this.#watchers.push(watcher);
+    return watcher;
+  }
+
+  /**
    * Cancels running hooks and refuses further dispatches. Background hooks still running are
    * killed (whole process group) and reported as `cancelled` by a last `collectAsyncResults()`.
    */
   async close(): Promise<void> {
     this.#closed = true;
     this.#closing.abort(new Error('engine closed'));
+    await Promise.all(this.#watchers.splice(0).map((watcher) => watcher.close()));
     await this.#asyncHooks.cancelAll();
     await this.#registry.close();
   }

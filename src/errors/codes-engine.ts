@@ -29,6 +29,11 @@ export const ENGINE_CODES = {
     summary: 'A handler runner failed unexpectedly; the run is reported as a non-blocking error.',
     fix: 'Check the handler configuration; if it looks right, report the message as a bug.',
   },
+  ENGINE_WATCH_WITHOUT_DISCOVERY: {
+    severity: 'error',
+    summary: 'engine.watch() was called on an engine created with `discover: false`.',
+    fix: 'Create the engine with discovery on (the default) to watch its configuration files.',
+  },
   ENGINE_UNKNOWN_EVENT: {
     severity: 'error',
     summary: 'An event name was not recognised in any dialect.',

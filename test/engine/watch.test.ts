@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHookEngine, type DispatchResult } from '../../src/index.ts';
+
+const DEADLINE_MS = 10_000;
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const end = Date.now() + DEADLINE_MS;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function project(settings: unknown): { root: string; settingsFile: string } {
+  const root = mkdtempSync(join(tmpdir(), 'agent-hooks-watch-'));
+  dirs.push(root);
+  mkdirSync(join(root, '.claude'));
+  const settingsFile = join(root, '.claude', 'settings.json');
+  writeFileSync(settingsFile, JSON.stringify(settings));
+  return { root, settingsFile };
+}
+
+// claude-code-hooks.md §2.21 and §6.3: a changed settings file fires ConfigChange first; a block
+// keeps the old configuration, otherwise the engine reloads.
+describe('engine.watch()', () => {
+  it('dispatches ConfigChange with source and file_path, then reloads into a new generation', async () => {
+    const record = join(tmpdir(), `agent-hooks-config-change-${process.pid}-${Date.now()}.json`);
+    const { root, settingsFile } = project({
+      hooks: { ConfigChange: [{ hooks: [{ type: 'command', command: `cat > ${record}` }] }] },
+    });
+    const engine = await createHookEngine({ cwd: root, noUser: true, homeDir: join(root, 'home') });
+    const firstGeneration = engine.config.id;
+    const watcher = await engine.watch({ debounceMs: 50 });
+    const next = {
+      hooks: {
+        ConfigChange: [{ hooks: [{ type: 'command', command: `cat > ${record}` }] }],
+        Stop: [{ hooks: [{ type: 'command', command: 'true' }] }],
+      },
+    };
+    writeFileSync(settingsFile, JSON.stringify(next));
+    await until(() => engine.config.id > firstGeneration, 'a reload');
+    const input = JSON.parse(readFileSync(record, 'utf8'));
+    expect(input).toMatchObject({
+      hook_event_name: 'ConfigChange',
+      source: 'project_settings',
+      file_path: settingsFile,
+    });
+    expect(engine.config.handlers.map((handler) => handler.event)).toContain('Stop');
+    await watcher.close();
+    await engine.close();
+    rmSync(record, { force: true });
+  });
+
+  it('keeps the old configuration when a ConfigChange hook blocks', async () => {
+    const { root, settingsFile } = project({
+      hooks: {
+        ConfigChange: [
+          { hooks: [{ type: 'command', command: 'cat > /dev/null; echo "frozen" >&2; exit 2' }] },
+        ],
+      },
+    });
+    const engine = await createHookEngine({ cwd: root, noUser: true, homeDir: join(root, 'home') });
+    const firstGeneration = engine.config.id;
+    const results: DispatchResult[] = [];
+    let blocked = false;
+    await engine.watch({
+      debounceMs: 50,
+      onConfigChange: (result) => results.push(result),
+      onBlocked: () => {
+        blocked = true;
+      },
+    });
+    writeFileSync(settingsFile, JSON.stringify({ hooks: {} }));
+    await until(() => blocked, 'the blocked change');
+    expect(results[0]?.decision).toBe('block');
+    expect(engine.config.id).toBe(firstGeneration);
+    await engine.close();
+  });
+
+  it('refuses to watch an engine without discovery', async () => {
+    const engine = await createHookEngine({ discover: false });
+    await expect(engine.watch()).rejects.toMatchObject({ code: 'ENGINE_WATCH_WITHOUT_DISCOVERY' });
+  });
+});
