@@ -96,7 +96,14 @@ export async function dispatchEvent(
     ctx.snapshot.untrusted.size === 0 ? selected : await applyTrust(ctx, selected, result.skipped);
   const dispatchId = ++dispatchCounter;
   if (ctx.telemetry.active) {
-    ctx.telemetry.emit({ type: 'dispatch-start', dispatchId, event, sessionId, handlers: runnable.length });
+    ctx.telemetry.emit({
+      type: 'dispatch-start',
+      dispatchId,
+      event,
+      sessionId,
+      handlers: runnable.length,
+      input,
+    });
   }
   const items = await runAll(ctx, event, input, runnable, sessionId, dispatchId, options, result);
   finish(ctx, event, input, items, sessionId, result);

@@ -4,7 +4,15 @@ import type { DispatchResult, Outcome } from './result.ts';
 
 /** Lifecycle messages of one handler run (seed 004 "hook event system"; claude-code-hooks.md §7.3). */
 export type TelemetryEvent =
-  | { type: 'dispatch-start'; dispatchId: number; event: EventName; sessionId: string; handlers: number }
+  | {
+      type: 'dispatch-start';
+      dispatchId: number;
+      event: EventName;
+      sessionId: string;
+      handlers: number;
+      /** The canonical event input (subscribers decide whether to record it: it may hold secrets). */
+      input?: Record<string, unknown>;
+    }
   | {
       type: 'started';
       dispatchId: number;

@@ -37,6 +37,7 @@ export function createOtelSubscriber(options: OtelSubscriberOptions = {}): Telem
             'hook.event': event.event,
             'session.id': event.sessionId,
             'hook.handlers': event.handlers,
+            ...(payloads && event.input ? { 'hook.input': JSON.stringify(event.input) } : {}),
           },
         });
         dispatches.set(event.dispatchId, span);

@@ -88,6 +88,7 @@ describe('OpenTelemetry adapter (dependencies.md §2(m) span design)', () => {
     expect(child.attributes).toMatchObject({ 'hook.stderr': 'rm is not allowed\n', 'hook.stdout': '' });
     const dispatch = spans.find((span) => span.name === 'hook.dispatch PreToolUse')!;
     expect(String(dispatch.attributes['hook.reason'])).toContain('rm is not allowed');
+    expect(JSON.parse(String(dispatch.attributes['hook.input']))).toMatchObject({ tool_name: 'Bash' });
   });
 
   it('adds progress as span events and ends handler spans left open by a dispatch', () => {
