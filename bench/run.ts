@@ -1,6 +1,6 @@
 // Runs every benchmark in bench/cases/. `npm run bench` prints a table; `npm run bench -- --json`
 // prints exactly one JSON object: { "benchmarks": [ { name, value, unit, baseline, ratio, target } ] }
-// (npm itself prints a banner on stdout: use `npm run -s bench -- --json` to get only the object).
+// (the repository's .npmrc keeps npm's own banner off stdout).
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
