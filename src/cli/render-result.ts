@@ -38,6 +38,7 @@ export function renderResult(
     lines.push(
       `  ${OUTCOME_COLOR[hook.outcome](hook.outcome.padEnd(18))} ${hook.type} ${pc.cyan(hook.label)} ${pc.dim(`${exit} ${hook.durationMs} ms`)}`,
     );
+    if (hook.statusMessage) lines.push(`    ${pc.dim('status')} ${hook.statusMessage}`);
     lines.push(
       `    ${pc.dim('from')} ${where(hook.source, cwd)}${hook.untrusted ? pc.yellow(' (untrusted project hook)') : ''}`,
     );

@@ -31,6 +31,7 @@ export function runJson(
       output: hook.output,
       effect: hook.effect,
       label: hook.label,
+      ...(hook.statusMessage !== undefined ? { statusMessage: hook.statusMessage } : {}),
       warnings: hook.warnings,
       ...(hook.untrusted ? { untrusted: true } : {}),
     })),

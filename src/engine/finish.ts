@@ -61,6 +61,7 @@ function report(item: RunItem, ctx: EngineContext): HookRunReport {
     source: handler.source,
     type: handler.type,
     label: item.label,
+    ...(handler.statusMessage !== undefined ? { statusMessage: handler.statusMessage } : {}),
     outcome: interpretation.outcome,
     exitCode: result.exitCode,
     signal: result.signal,

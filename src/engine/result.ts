@@ -22,6 +22,8 @@ export interface HookRunReport {
   type: string;
   /** Human label: the command line, URL, prompt or function id. */
   label: string;
+  /** The handler's `statusMessage`, carried along for display. */
+  statusMessage?: string;
   outcome: Outcome;
   exitCode: number | null;
   signal: string | null;

@@ -94,6 +94,7 @@ export async function runAll(
       ctx.telemetry.emit({
         type: 'started',
         ...(matchQuery !== undefined ? { matchQuery } : {}),
+        ...(handler.statusMessage !== undefined ? { statusMessage: handler.statusMessage } : {}),
         dispatchId,
         hookId,
         event,

@@ -24,6 +24,8 @@ export type TelemetryEvent =
       source: SourceRef;
       /** The value the matcher was tested against (tool name, source, …), if the event has one. */
       matchQuery?: string;
+      /** The handler's `statusMessage`, for a spinner or status line. */
+      statusMessage?: string;
     }
   | {
       type: 'progress';

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { createHookEngine } from '../../engine/engine.ts';
 import { createTraceWriter } from '../../telemetry/trace-file.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
+import { createLiveDisplay } from '../live-display.ts';
 import { readInputOption } from '../read-input.ts';
 import { renderResult } from '../render-result.ts';
 import { runJson } from '../run-json.ts';
@@ -39,6 +40,11 @@ export function registerRunCommand(program: Command): void {
     const input = await readInputOption(options.input);
     const cwd = resolve(options.cwd);
     const trace = options.trace ? createTraceWriter(resolve(options.trace)) : undefined;
+    // A live view of running hooks on a terminal; never mixed into the --json object.
+    const live =
+      !options.json && process.stderr.isTTY
+        ? createLiveDisplay((text) => process.stderr.write(text))
+        : undefined;
     const engine = await createHookEngine({
       ...(trace ? { onTelemetry: trace.listener } : {}),
       cwd,
@@ -52,6 +58,7 @@ export function registerRunCommand(program: Command): void {
       ...(options.trustFile ? { trustFile: resolve(options.trustFile) } : {}),
       ...(options.sessionId ? { sessionId: options.sessionId } : {}),
     });
+    if (live) engine.telemetry.subscribe(live);
     try {
       const result = await engine.dispatch(event, input);
       const diagnostics = engine.config.diagnostics;
