@@ -1,5 +1,13 @@
+import { createRequire } from 'node:module';
 import { posix } from 'node:path';
-import picomatch from 'picomatch';
+
+// picomatch is needed only for file-tool `if` rules: loaded on first use (DESIGN.md "Fast when idle").
+const requireModule = createRequire(import.meta.url);
+let picomatchModule: typeof import('picomatch') | undefined;
+function picomatch(...args: Parameters<typeof import('picomatch')>): ReturnType<typeof import('picomatch')> {
+  picomatchModule ??= requireModule('picomatch') as typeof import('picomatch');
+  return picomatchModule(...args);
+}
 
 /** Directories a file-tool rule is anchored to (claude-code-hooks.md §5.3). */
 export interface PathContext {

@@ -1,4 +1,14 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import { createRequire } from 'node:module';
+
+// `yaml` is only needed when a skill or agent file has frontmatter: load it on first use so that
+// engines and CLI runs without any pay nothing for it (DESIGN.md "Fast when idle").
+const requireModule = createRequire(import.meta.url);
+let yamlModule: typeof import('yaml') | undefined;
+function yaml(): typeof import('yaml') {
+  yamlModule ??= requireModule('yaml') as typeof import('yaml');
+  return yamlModule;
+}
+
 import type { ParsedDoc, PathSegment, Position } from './source-doc.ts';
 
 // Our own splitter (dependencies.md §2(d)): YAML only, never an engine chosen by the file, so a
@@ -20,9 +30,10 @@ export function splitFrontmatter(markdown: string): Frontmatter | undefined {
 }
 
 /** Parses YAML; positions are shifted by `lineOffset` so they point into the enclosing file. */
-export function parseYamlDoc(yaml: string, lineOffset: number): ParsedDoc {
+export function parseYamlDoc(yamlText: string, lineOffset: number): ParsedDoc {
+  const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
-  const document = parseDocument(yaml, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const document = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number): Position => {
     const { line, col } = lineCounter.linePos(offset);
     return { line: line + lineOffset, column: col };
@@ -33,7 +44,7 @@ export function parseYamlDoc(yaml: string, lineOffset: number): ParsedDoc {
       problems: document.errors.slice(0, 1).map((error) => ({
         ...at(error.pos[0]),
         message: error.message.split('\n')[0] ?? '',
-        found: describeSlice(yaml.slice(error.pos[0], Math.max(error.pos[1], error.pos[0] + 1))),
+        found: describeSlice(yamlText.slice(error.pos[0], Math.max(error.pos[1], error.pos[0] + 1))),
       })),
     };
   }
@@ -52,17 +63,18 @@ export function parseYamlDoc(yaml: string, lineOffset: number): ParsedDoc {
     for (let index = 0; index < path.length; index++) {
       const segment = path[index];
       const last = index === path.length - 1;
-      if (isMap(node)) {
+      if (yaml().isMap(node)) {
         const pair = node.items.find(
-          (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment),
+          (item) =>
+            yaml().isPair(item) && yaml().isScalar(item.key) && String(item.key.value) === String(segment),
         );
         if (pair === undefined) break;
-        const keyRange = isScalar(pair.key) ? pair.key.range : undefined;
+        const keyRange = yaml().isScalar(pair.key) ? pair.key.range : undefined;
         const valueRange = (pair.value as { range?: [number, number, number] } | null)?.range;
         const range = key && last ? keyRange : (valueRange ?? keyRange);
         if (range) offset = range[0];
         node = pair.value;
-      } else if (isSeq(node) && typeof segment === 'number') {
+      } else if (yaml().isSeq(node) && typeof segment === 'number') {
         const item = node.items[segment] as { range?: [number, number, number] } | undefined;
         if (item?.range === undefined) break;
         offset = item.range[0];
