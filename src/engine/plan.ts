@@ -1,6 +1,7 @@
 import type { NormalizedHandler } from '../config/model.ts';
 import { type Diagnostic, diagnostic } from '../errors.ts';
 import { getEvent } from '../events/catalogue.ts';
+import { TOOL_CALL_EVENTS } from '../events/event-sets.ts';
 import { EVENT_NAMES, type EventName } from '../events/names.ts';
 import { toCopilotToolName } from '../events/tool-names.ts';
 import {
@@ -10,7 +11,7 @@ import {
   compileMatcher,
   matcherValue,
 } from '../match/index.ts';
-import { IF_RULE_EVENTS, type Profile } from './profiles.ts';
+import type { Profile } from './profiles.ts';
 import type { SkippedReport } from './result.ts';
 
 /** A handler with its matcher and `if` rule compiled once per configuration generation. */
@@ -82,7 +83,7 @@ export function planHandler(
     diagnostics.push(diagnostic('MATCH_INVALID_REGEX', `${handler.event} hook ${planned.never}`, where));
   }
   if (handler.if !== undefined) {
-    if (!IF_RULE_EVENTS.has(handler.event)) {
+    if (!TOOL_CALL_EVENTS.has(handler.event)) {
       // claude-code-hooks.md §4.1: on any other event a hook with `if` never runs.
       planned.never = `it has an "if" rule, which is only evaluated on tool events, so it never runs on ${handler.event}`;
       diagnostics.push(
@@ -102,14 +103,6 @@ export function planHandler(
   }
   return planned;
 }
-
-const TOOL_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'PermissionRequest',
-  'PermissionDenied',
-]);
 
 export interface SelectContext {
   input: Record<string, unknown>;
@@ -187,7 +180,9 @@ export function selectHandlers(
     // camelCase Copilot hooks match the runtime tool name (`bash`), not Claude's (`Bash`):
     // other-agents-hooks.md §1.4.
     const tested =
-      group.copilotNames && value !== undefined && TOOL_EVENTS.has(event) ? toCopilotToolName(value) : value;
+      group.copilotNames && value !== undefined && TOOL_CALL_EVENTS.has(event)
+        ? toCopilotToolName(value)
+        : value;
     if (!profile.honourMatchers || group.matcher.test(tested)) {
       passingGroups += 1;
       candidates = passingGroups === 1 ? group.entries : candidates.concat(group.entries);

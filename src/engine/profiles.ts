@@ -1,5 +1,4 @@
 import type { HandlerType } from '../config/model.ts';
-import type { EventName } from '../events/names.ts';
 
 export type ProfileName = 'claude-code' | 'copilot-cli' | 'vscode';
 
@@ -95,12 +94,3 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
 export function getProfile(name: ProfileName): Profile {
   return PROFILES[name];
 }
-
-/** Events whose `if` rule is evaluated (claude-code-hooks.md §4.1); elsewhere a hook with `if` never runs. */
-export const IF_RULE_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'PermissionRequest',
-  'PermissionDenied',
-]);

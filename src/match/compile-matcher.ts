@@ -1,4 +1,5 @@
 import type { Dialect } from '../config/model.ts';
+import { COPILOT_MATCHER_EVENTS } from '../events/event-sets.ts';
 import type { EventName } from '../events/names.ts';
 import { compileClaudeMatcher } from './claude-matcher.ts';
 import { compileCopilotMatcher } from './copilot-matcher.ts';
@@ -17,16 +18,6 @@ export interface MatcherContext {
   /** The event key as written (`preToolUse`, `PreToolUse`); its casing picks Copilot's matcher rules. */
   eventKey?: string;
 }
-
-/** Copilot CLI events whose entries honour `matcher` (other-agents-hooks.md §1.4). */
-const COPILOT_MATCHER_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
-  'PreToolUse',
-  'PostToolUse',
-  'PermissionRequest',
-  'SubagentStart',
-  'PreCompact',
-  'Notification',
-]);
 
 /** PascalCase keys of these events switch Copilot to Claude-format matchers (§1.4). */
 const COPILOT_CLAUDE_FORMAT_EVENTS: ReadonlySet<EventName> = new Set<EventName>([

@@ -1,3 +1,4 @@
+import { TOOL_CALL_EVENTS } from '../events/event-sets.ts';
 import type { EventName } from '../events/names.ts';
 import {
   type CommandPattern,
@@ -6,7 +7,6 @@ import {
   hasDynamicWords,
   stripWrappers,
 } from './command-pattern.ts';
-import { IF_RULE_EVENTS } from './matcher-fields.ts';
 import type { MatchNote } from './matcher-types.ts';
 import { compilePathPattern, type PathContext } from './path-pattern.ts';
 import { splitShellCommand } from './shell-split.ts';
@@ -217,7 +217,7 @@ function fieldTest(field: string, pattern: CommandPattern): SpecifierTest {
  * never runs).
  */
 export function ifRuleBlockedOnEvent(event: EventName, rule: string): MatchNote | undefined {
-  if (IF_RULE_EVENTS.has(event)) return undefined;
+  if (TOOL_CALL_EVENTS.has(event)) return undefined;
   return {
     code: 'MATCH_IF_ON_NON_TOOL_EVENT',
     message: `"if": ${JSON.stringify(rule)} is only evaluated on tool events; this ${event} handler never runs`,

@@ -7,7 +7,7 @@ export { compileCopilotMatcher } from './copilot-matcher.ts';
 export type { CompiledIfRule, IfRuleContext, IfRuleError } from './if-rule.ts';
 export { compileIfRule, ifRuleBlockedOnEvent } from './if-rule.ts';
 export type { MatcherField } from './matcher-fields.ts';
-export { eventHasMatcher, IF_RULE_EVENTS, MATCHER_FIELDS, matcherValue } from './matcher-fields.ts';
+export { eventHasMatcher, MATCHER_FIELDS, matcherValue } from './matcher-fields.ts';
 export type { CompiledMatcher, MatcherKind, MatchNote } from './matcher-types.ts';
 export { MATCH_ALL } from './matcher-types.ts';
 export type { PathContext, PathPattern } from './path-pattern.ts';

@@ -49,18 +49,6 @@ export const MATCHER_FIELDS: Readonly<Partial<Record<EventName, MatcherField>>> 
   PreSkillShellCommand: TOOL_NAME,
 };
 
-/**
- * Events on which an `if` rule is evaluated (claude-code-hooks.md §4.1); on every other event a
- * handler with `if` never runs (claude-code-observed.md "Matching and identity").
- */
-export const IF_RULE_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'PermissionRequest',
-  'PermissionDenied',
-]);
-
 /** Whether the event supports a matcher at all (§5.1: the others ignore it silently). */
 export function eventHasMatcher(event: EventName): boolean {
   return MATCHER_FIELDS[event] !== undefined;

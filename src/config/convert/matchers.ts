@@ -3,16 +3,6 @@ import { toClaudeToolName, toCopilotToolName } from '../../events/tool-names.ts'
 /** Events whose matcher is a tool name in every dialect (other-agents-hooks.md §1.4). */
 const TOOL_MATCHER_EVENTS: ReadonlySet<string> = new Set(['PreToolUse', 'PostToolUse', 'PermissionRequest']);
 
-/** Copilot camelCase events that take a matcher (other-agents-hooks.md §1.4). */
-export const COPILOT_MATCHER_EVENTS: ReadonlySet<string> = new Set([
-  'PreToolUse',
-  'PostToolUse',
-  'PermissionRequest',
-  'SubagentStart',
-  'PreCompact',
-  'Notification',
-]);
-
 const NAME_LIST = /^[A-Za-z0-9_]+(\|[A-Za-z0-9_]+)*$/;
 
 /** Copilot runtime tool names listed in other-agents-hooks.md §1.4. */

@@ -1,8 +1,9 @@
 import { eventKeyFor } from '../../events/dialect-names.ts';
+import { COPILOT_MATCHER_EVENTS } from '../../events/event-sets.ts';
 import type { CommandHandler, NormalizedHandler } from '../model.ts';
 import type { CopilotPromptEntry } from '../read-config.ts';
 import type { LossyLog } from './lossy.ts';
-import { COPILOT_MATCHER_EVENTS, claudeToCopilotMatcher, isMatchAll } from './matchers.ts';
+import { claudeToCopilotMatcher, isMatchAll } from './matchers.ts';
 import { compact, listFor, timeoutSeconds } from './targets.ts';
 
 export type CopilotKeys = 'camel' | 'compat';

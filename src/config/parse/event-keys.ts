@@ -20,15 +20,6 @@ export const EVENTS_WITHOUT_MATCHER: ReadonlySet<string> = new Set([
   'WorktreeRemove',
 ]);
 
-/** The only events where `if` is evaluated; elsewhere a hook with `if` never runs (§4.1). */
-export const TOOL_EVENTS: ReadonlySet<string> = new Set([
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'PermissionRequest',
-  'PermissionDenied',
-]);
-
 /** Copilot CLI camelCase keys (other-agents-hooks.md §1.3). */
 export const COPILOT_CAMEL_EVENTS: Readonly<Record<string, EventName>> = {
   sessionStart: 'SessionStart',
@@ -60,16 +51,6 @@ export const COPILOT_PASCAL_EVENTS: ReadonlySet<EventName> = new Set([
   'SubagentStop',
   'ErrorOccurred',
   'PreCompact',
-]);
-
-/** Copilot events that take a matcher (§1.4), by canonical name. */
-export const COPILOT_MATCHER_EVENTS: ReadonlySet<string> = new Set([
-  'PreToolUse',
-  'PostToolUse',
-  'PermissionRequest',
-  'SubagentStart',
-  'PreCompact',
-  'Notification',
 ]);
 
 /** VS Code Local harness canonical events (other-agents-hooks.md §2.4 step 2). */

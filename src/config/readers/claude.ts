@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { TOOL_CALL_EVENTS } from '../../events/event-sets.ts';
 import type { EventName } from '../../events/names.ts';
 import type { NormalizedHandler } from '../model.ts';
 import { didYouMean } from '../parse/did-you-mean.ts';
-import { CLAUDE_EVENTS, EVENTS_WITHOUT_MATCHER, suggestEvent, TOOL_EVENTS } from '../parse/event-keys.ts';
+import { CLAUDE_EVENTS, EVENTS_WITHOUT_MATCHER, suggestEvent } from '../parse/event-keys.ts';
 import type { PathSegment } from '../parse/source-doc.ts';
 import { CLAUDE_HANDLER_SCHEMAS, type ClaudeHandlerType, claudeMatcherGroup } from '../schema/claude.ts';
 import { compact, describe, isRecord, type ReadContext } from './context.ts';
@@ -155,7 +156,7 @@ function readHandler(
   const handlerType = type as ClaudeHandlerType;
   if (!ctx.check(CLAUDE_HANDLER_SCHEMAS[handlerType], entry, path, CLAUDE_KEY_ALIASES, event))
     return undefined;
-  if (typeof entry.if === 'string' && !TOOL_EVENTS.has(event)) {
+  if (typeof entry.if === 'string' && !TOOL_CALL_EVENTS.has(event)) {
     ctx.report(
       'CONFIG_IF_NEVER_RUNS',
       `"if" is evaluated only on tool events; on ${event} this hook would never run`,

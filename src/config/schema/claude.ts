@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { EVENT_BY_NAME } from '../../events/catalogue.ts';
+import { TOOL_CALL_EVENTS } from '../../events/event-sets.ts';
 import type { EventName } from '../../events/names.ts';
-import { CLAUDE_EVENTS, EVENTS_WITHOUT_MATCHER, TOOL_EVENTS } from '../parse/event-keys.ts';
+import { CLAUDE_EVENTS, EVENTS_WITHOUT_MATCHER } from '../parse/event-keys.ts';
 
 // Claude Code handler fields, claude-code-hooks.md §4.1–§4.6. Strict objects: the published schema
 // rejects unknown keys like SchemaStore's; the reader downgrades them to warnings.
@@ -160,7 +161,7 @@ function eventDescription(event: EventName): string {
   if (row.matcher.field === null || EVENTS_WITHOUT_MATCHER.has(event))
     notes.push('This event takes no matcher.');
   else notes.push(`The matcher is tested against \`${row.matcher.field}\`.`);
-  if (TOOL_EVENTS.has(event)) notes.push('Handlers may use `if`.');
+  if (TOOL_CALL_EVENTS.has(event)) notes.push('Handlers may use `if`.');
   return notes.join(' ');
 }
 

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { CommandHandler } from '../../config/model.ts';
+import { TOOL_CALL_EVENTS } from '../../events/event-sets.ts';
 import type { EventName } from '../../events/names.ts';
 import type { RunRequest } from '../types.ts';
 import { expandVariables } from './expand.ts';
@@ -18,15 +19,6 @@ export const ENV_FILE_EVENTS: ReadonlySet<EventName> = new Set([
   'Setup',
   'CwdChanged',
   'FileChanged',
-]);
-
-/** Events whose input carries a tool input, and so may set `TOOL_INPUT_FILE_PATH`. */
-export const TOOL_EVENTS: ReadonlySet<EventName> = new Set([
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'PermissionRequest',
-  'PermissionDenied',
 ]);
 
 export interface HookEnvironment {
@@ -67,7 +59,7 @@ export function buildHookEnvironment(
       `CLAUDE_HOOK_INPUT not set: the input is ${inputs.inputBytes} bytes, over the ${HOOK_INPUT_ENV_MAX_BYTES}-byte limit; read stdin instead (RUNNER_INPUT_ENV_TOO_LARGE)`,
     );
   }
-  if (TOOL_EVENTS.has(request.event)) {
+  if (TOOL_CALL_EVENTS.has(request.event)) {
     const filePath = toolInputFilePath(request.payload);
     if (filePath !== undefined) hookVars.TOOL_INPUT_FILE_PATH = filePath;
   }

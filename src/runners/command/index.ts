@@ -4,7 +4,6 @@ export {
   HOOK_INPUT_ENV_MAX_BYTES,
   parseEnvExports,
   resolveHookCwd,
-  TOOL_EVENTS,
   toolInputFilePath,
 } from './environment.ts';
 export { expandVariables, substitutePlaceholders } from './expand.ts';
