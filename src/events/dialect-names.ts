@@ -1,4 +1,5 @@
 import type { Dialect } from '../config/model.ts';
+import { didYouMean } from '../errors/did-you-mean.ts';
 import { EVENT_BY_NAME, EVENTS } from './catalogue.ts';
 import { type EventName, isEventName } from './names.ts';
 
@@ -90,38 +91,11 @@ const ALL_SPELLINGS: readonly string[] = [
 /** How far a misspelling may be from a name and still be suggested. */
 const MIN_SUGGEST_DISTANCE = 2;
 
-export function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
 /**
  * "Did you mean" for an unknown event key: a case-insensitive exact match first, then the
  * nearest spelling by edit distance (case-insensitive) within a third of the name's length.
  */
 export function suggestEventName(wrong: string): string | undefined {
   if (wrong.length === 0) return undefined;
-  const lower = wrong.toLowerCase();
-  const sameLetters = ALL_SPELLINGS.find((name) => name.toLowerCase() === lower && name !== wrong);
-  if (sameLetters) return sameLetters;
-  const limit = Math.max(MIN_SUGGEST_DISTANCE, Math.floor(wrong.length / 3));
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const name of ALL_SPELLINGS) {
-    if (name === wrong) continue;
-    const distance = levenshtein(lower, name.toLowerCase());
-    if (distance < bestDistance) {
-      best = name;
-      bestDistance = distance;
-    }
-  }
-  return bestDistance <= limit ? best : undefined;
+  return didYouMean(wrong, ALL_SPELLINGS, Math.max(MIN_SUGGEST_DISTANCE, Math.floor(wrong.length / 3)));
 }

@@ -1,5 +1,5 @@
+import { didYouMean } from '../../errors/did-you-mean.ts';
 import { EVENT_NAMES, type EventName } from '../../events/names.ts';
-import { didYouMean } from './did-you-mean.ts';
 
 /** Claude Code's own events: every canonical event except the two Copilot-only ones. */
 export const CLAUDE_EVENTS: readonly EventName[] = EVENT_NAMES.filter(

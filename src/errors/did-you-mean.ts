@@ -14,17 +14,25 @@ export function levenshtein(a: string, b: string): number {
 }
 
 /**
- * The closest candidate to `input`, or undefined when nothing is close enough to be a plausible
- * typo. A case-insensitive exact match always wins (`preToolUse` → `PreToolUse`).
+ * The closest candidate to `input`, or undefined when nothing is within `limit` edits (default:
+ * 40 % of the input's length, at least 2) to be a plausible typo. A case-insensitive exact match
+ * always wins (`preToolUse` → `PreToolUse`); the input itself is never suggested back. The one
+ * "did you mean" of every diagnostic: config keys, handler types, event names.
  */
-export function didYouMean(input: string, candidates: readonly string[]): string | undefined {
+export function didYouMean(
+  input: string,
+  candidates: readonly string[],
+  limit = Math.max(2, Math.ceil(input.length * 0.4)),
+): string | undefined {
   const lower = input.toLowerCase();
-  const sameLetters = candidates.find((candidate) => candidate.toLowerCase() === lower);
+  const sameLetters = candidates.find(
+    (candidate) => candidate !== input && candidate.toLowerCase() === lower,
+  );
   if (sameLetters !== undefined) return sameLetters;
-  const limit = Math.max(2, Math.ceil(input.length * 0.4));
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of candidates) {
+    if (candidate === input) continue;
     const distance = levenshtein(lower, candidate.toLowerCase());
     if (distance < bestDistance) {
       best = candidate;
