@@ -1,3 +1,4 @@
+import { EVENTS } from '../events/catalogue.ts';
 import type { EventName } from '../events/names.ts';
 
 /**
@@ -10,44 +11,35 @@ export interface MatcherField {
   readonly basename?: boolean;
 }
 
-const TOOL_NAME: MatcherField = { fields: ['tool_name', 'toolName'] };
+/**
+ * Host-native spellings of a matcher's input field, tried after the canonical one the catalogue
+ * names (claude-code-hooks.md §2.0 column "M"; other-agents-hooks.md §1.3–§1.4).
+ */
+const NATIVE_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  tool_name: ['toolName'],
+  notification_type: ['notificationType'],
+  file_path: ['filePath'],
+};
+
+/** Copilot's subagent events name the agent (other-agents-hooks.md §1.4). */
+const EVENT_ALIASES: Readonly<Partial<Record<EventName, readonly string[]>>> = {
+  SubagentStart: ['agent_name', 'agentName'],
+  SubagentStop: ['agent_name', 'agentType'],
+};
 
 /**
- * Event → the input field its `matcher` tests, from claude-code-hooks.md §2.0 (column "M") and
- * §5.1; the Copilot-only events have no matcher (other-agents-hooks.md §1.3). Events absent here
- * have no matcher support: a matcher on them is ignored (§5.1). Kept local so the match layer does
- * not depend on the event catalogue; the lead cross-checks the two.
+ * Event → the input field its `matcher` tests, derived from the event catalogue; events without a
+ * matcher field are absent: a matcher on them is ignored (§5.1). FileChanged matches the basename
+ * of the changed file (§2.24).
  */
-export const MATCHER_FIELDS: Readonly<Partial<Record<EventName, MatcherField>>> = {
-  SessionStart: { fields: ['source'] },
-  Setup: { fields: ['trigger'] },
-  InstructionsLoaded: { fields: ['load_reason'] },
-  UserPromptExpansion: { fields: ['command_name'] },
-  PreToolUse: TOOL_NAME,
-  PermissionRequest: TOOL_NAME,
-  PermissionDenied: TOOL_NAME,
-  PostToolUse: TOOL_NAME,
-  PostToolUseFailure: TOOL_NAME,
-  Notification: { fields: ['notification_type', 'notificationType'] },
-  // Copilot's subagentStart matches the agent name (other-agents-hooks.md §1.4).
-  SubagentStart: { fields: ['agent_type', 'agent_name', 'agentName'] },
-  SubagentStop: { fields: ['agent_type', 'agent_name', 'agentType'] },
-  StopFailure: { fields: ['error'] },
-  ConfigChange: { fields: ['source'] },
-  DirectoryAdded: { fields: ['source'] },
-  // §2.24: the basename of the changed file.
-  FileChanged: { fields: ['file_path', 'filePath'], basename: true },
-  PreCompact: { fields: ['trigger'] },
-  PostCompact: { fields: ['trigger'] },
-  // §2.29/§2.30: the target model; `to_model` is the resolved id of the target.
-  PreModelSwitch: { fields: ['to_model'] },
-  PostModelSwitch: { fields: ['to_model'] },
-  Elicitation: { fields: ['mcp_server_name'] },
-  ElicitationResult: { fields: ['mcp_server_name'] },
-  SessionEnd: { fields: ['reason'] },
-  // §2.34 leaves the field undocumented; it assumes PreToolUse conventions.
-  PreSkillShellCommand: TOOL_NAME,
-};
+export const MATCHER_FIELDS: Readonly<Partial<Record<EventName, MatcherField>>> = Object.fromEntries(
+  EVENTS.flatMap((spec) => {
+    const field = spec.matcher.field;
+    if (field === null) return [];
+    const fields = [field, ...(EVENT_ALIASES[spec.name] ?? NATIVE_ALIASES[field] ?? [])];
+    return [[spec.name, spec.name === 'FileChanged' ? { fields, basename: true } : { fields }]];
+  }),
+);
 
 /** Whether the event supports a matcher at all (§5.1: the others ignore it silently). */
 export function eventHasMatcher(event: EventName): boolean {

@@ -1,4 +1,5 @@
 import { didYouMean } from '../../errors/did-you-mean.ts';
+import { EVENTS } from '../../events/catalogue.ts';
 import { EVENT_NAMES, type EventName } from '../../events/names.ts';
 
 /** Claude Code's own events: every canonical event except the two Copilot-only ones. */
@@ -6,52 +7,22 @@ export const CLAUDE_EVENTS: readonly EventName[] = EVENT_NAMES.filter(
   (name) => name !== 'ErrorOccurred' && name !== 'UserPromptTransformed',
 );
 
-/** Events whose `matcher` is silently ignored by Claude Code (claude-code-hooks.md §2.0, "M" = —). */
-export const EVENTS_WITHOUT_MATCHER: ReadonlySet<string> = new Set([
-  'UserPromptSubmit',
-  'MessageDisplay',
-  'PostToolBatch',
-  'TaskCreated',
-  'TaskCompleted',
-  'Stop',
-  'TeammateIdle',
-  'CwdChanged',
-  'WorktreeCreate',
-  'WorktreeRemove',
-]);
+/** Claude events whose `matcher` is silently ignored (claude-code-hooks.md §2.0, "M" = —), from the catalogue. */
+export const EVENTS_WITHOUT_MATCHER: ReadonlySet<string> = new Set(
+  EVENTS.filter((spec) => spec.matcher.field === null && CLAUDE_EVENTS.includes(spec.name)).map(
+    (spec) => spec.name,
+  ),
+);
 
-/** Copilot CLI camelCase keys (other-agents-hooks.md §1.3). */
-export const COPILOT_CAMEL_EVENTS: Readonly<Record<string, EventName>> = {
-  sessionStart: 'SessionStart',
-  sessionEnd: 'SessionEnd',
-  userPromptSubmitted: 'UserPromptSubmit',
-  userPromptTransformed: 'UserPromptTransformed',
-  preToolUse: 'PreToolUse',
-  permissionRequest: 'PermissionRequest',
-  postToolUse: 'PostToolUse',
-  postToolUseFailure: 'PostToolUseFailure',
-  agentStop: 'Stop',
-  subagentStart: 'SubagentStart',
-  subagentStop: 'SubagentStop',
-  errorOccurred: 'ErrorOccurred',
-  preCompact: 'PreCompact',
-  notification: 'Notification',
-};
+/** Copilot CLI camelCase keys (other-agents-hooks.md §1.3), from the catalogue. */
+export const COPILOT_CAMEL_EVENTS: Readonly<Record<string, EventName>> = Object.fromEntries(
+  EVENTS.flatMap((spec) => (spec.dialects.copilot ? [[spec.dialects.copilot, spec.name]] : [])),
+);
 
-/** PascalCase keys a Copilot file accepts (the VS Code-compatible payload), §1.3. */
-export const COPILOT_PASCAL_EVENTS: ReadonlySet<EventName> = new Set([
-  'SessionStart',
-  'SessionEnd',
-  'UserPromptSubmit',
-  'PreToolUse',
-  'PermissionRequest',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'Stop',
-  'SubagentStop',
-  'ErrorOccurred',
-  'PreCompact',
-]);
+/** PascalCase keys a Copilot file accepts (the VS Code-compatible payload), §1.3, from the catalogue. */
+export const COPILOT_PASCAL_EVENTS: ReadonlySet<EventName> = new Set(
+  EVENTS.filter((spec) => spec.dialects.copilotCompat !== undefined).map((spec) => spec.name),
+);
 
 /** VS Code Local harness canonical events (other-agents-hooks.md §2.4 step 2). */
 export const VSCODE_EVENTS: ReadonlySet<EventName> = new Set([
