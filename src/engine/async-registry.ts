@@ -1,6 +1,6 @@
 import type { HandlerType, NormalizedHandler, SourceRef } from '../config/model.ts';
 import type { EventName } from '../events/names.ts';
-import type { RunnerResult } from '../runners/types.ts';
+import { type RunnerResult, runnerResult } from '../runners/types.ts';
 import { type AsyncOutput, readAsyncOutput } from './async-output.ts';
 import { interpret } from './interpret.ts';
 import type { Profile } from './profiles.ts';
@@ -211,30 +211,19 @@ function finalize(start: AsyncHookStart, raw: RunnerResult): AsyncHookResult {
 }
 
 function runnerCrash(error: unknown): RunnerResult {
-  return {
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    timedOut: false,
-    cancelled: false,
+  return runnerResult({
     failure: {
       code: 'ENGINE_RUNNER_FAILED',
       message: `the runner failed: ${(error as Error)?.message ?? error}`,
     },
     durationMs: 0,
-  };
+  });
 }
 
 function abandoned(start: AsyncHookStart): RunnerResult {
-  return {
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    timedOut: false,
+  return runnerResult({
     cancelled: true,
     durationMs: 0,
     notes: [`${start.label} did not exit within ${ASYNC_CANCEL_WAIT_MS} ms of being killed`],
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import type { FunctionHandler } from '../config/model.ts';
-import type { RunnerResult, RunRequest } from '../runners/types.ts';
+import { type RunnerResult, type RunRequest, runnerResult } from '../runners/types.ts';
 
 /** seed 004 / claude-code-hooks.md §4.8: function hooks time out after 5 s unless told otherwise. */
 export const FUNCTION_HOOK_DEFAULT_TIMEOUT_MS = 5_000;
@@ -17,16 +17,8 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 export async function runFunctionHandler(request: RunRequest<FunctionHandler>): Promise<RunnerResult> {
   const started = performance.now();
   const { callback, errorMessage } = request.handler.spec;
-  const result = (partial: Partial<RunnerResult>): RunnerResult => ({
-    exitCode: 0,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    timedOut: false,
-    cancelled: false,
-    durationMs: Math.round(performance.now() - started),
-    ...partial,
-  });
+  const result = (partial: Partial<RunnerResult>): RunnerResult =>
+    runnerResult({ exitCode: 0, durationMs: Math.round(performance.now() - started), ...partial });
   // A callback that takes no signal needs no controller of its own: the hot path of an
   // in-process hook allocates nothing it does not use (bench function-hook-throughput).
   const controller = callback.length >= 2 ? new AbortController() : undefined;

@@ -1,5 +1,5 @@
 import type { HandlerType, NormalizedHandler } from '../config/model.ts';
-import type { HandlerRunner, RunnerResult, RunRequest } from '../runners/types.ts';
+import { type HandlerRunner, type RunnerResult, type RunRequest, runnerResult } from '../runners/types.ts';
 import { runFunctionHandler } from './function-runner.ts';
 
 /** Runners the engine can use; heavy ones load on first use (DESIGN.md "Fast when idle"). */
@@ -81,16 +81,11 @@ export async function closeRunners(registry: RunnerRegistry): Promise<void> {
 /** Runs one handler; a runner that throws is reported as a failure, never as a crash. */
 export function runOne(registry: RunnerRegistry, request: RunRequest): Promise<RunnerResult> {
   const started = performance.now();
-  const failed = (error: unknown): RunnerResult => ({
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    timedOut: false,
-    cancelled: false,
-    failure: { code: 'ENGINE_RUNNER_FAILED', message: describeRunnerError(request.handler, error) },
-    durationMs: Math.round(performance.now() - started),
-  });
+  const failed = (error: unknown): RunnerResult =>
+    runnerResult({
+      failure: { code: 'ENGINE_RUNNER_FAILED', message: describeRunnerError(request.handler, error) },
+      durationMs: Math.round(performance.now() - started),
+    });
   // No extra async frame when the runner is already loaded (bench function-hook-throughput).
   const runner = registry.peek(request.handler.type);
   try {

@@ -73,3 +73,19 @@ export interface RunnerResult {
 export type HandlerRunner<H extends NormalizedHandler = NormalizedHandler> = (
   request: RunRequest<H>,
 ) => Promise<RunnerResult>;
+
+/**
+ * A result with every field at its "nothing happened" value; a runner overrides what it
+ * observed. The one place that knows the shape, so every runner reports the same fields.
+ */
+export function runnerResult(fields: Partial<RunnerResult> & Pick<RunnerResult, 'durationMs'>): RunnerResult {
+  return {
+    exitCode: null,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    timedOut: false,
+    cancelled: false,
+    ...fields,
+  };
+}

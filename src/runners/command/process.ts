@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
-import type { RunnerResult } from '../types.ts';
+import { type RunnerResult, runnerResult } from '../types.ts';
 import { isProcessTreeAlive, killProcessTree } from './kill-tree.ts';
 import { registerLiveProcess, unregisterLiveProcess } from './live-processes.ts';
 import { DEFAULT_MAX_OUTPUT_BYTES, OutputCollector } from './output-collector.ts';
@@ -53,15 +53,7 @@ const FIRST_LINE_MAX_CHARS = 64 * 1024;
  */
 export async function runProcess(opts: ProcessOptions): Promise<RunnerResult> {
   const started = performance.now();
-  const base = (): RunnerResult => ({
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    timedOut: false,
-    cancelled: false,
-    durationMs: Math.round(performance.now() - started),
-  });
+  const base = (): RunnerResult => runnerResult({ durationMs: Math.round(performance.now() - started) });
   if (opts.signal?.aborted) return { ...base(), cancelled: true };
 
   const input = typeof opts.input === 'string' ? Buffer.from(opts.input) : opts.input;

@@ -1,5 +1,5 @@
 import type { CommandHandler, Dialect } from '../../config/model.ts';
-import type { HandlerRunner, RunnerResult, RunRequest } from '../types.ts';
+import { type HandlerRunner, type RunnerResult, type RunRequest, runnerResult } from '../types.ts';
 import { buildHookEnvironment, ENV_FILE_EVENTS, parseEnvExports, resolveHookCwd } from './environment.ts';
 import { type ProcessOptions, runProcess } from './process.ts';
 import { resolveCommand } from './resolve.ts';
@@ -41,16 +41,10 @@ async function runCommand(
     ...(options.windowsPowerShell ? { windowsPowerShell: options.windowsPowerShell } : {}),
   });
   if ('error' in resolved) {
-    return {
-      exitCode: null,
-      signal: null,
-      stdout: '',
-      stderr: '',
-      timedOut: false,
-      cancelled: false,
+    return runnerResult({
       durationMs: 0,
       spawnError: { code: 'RUNNER_NO_COMMAND', message: resolved.error },
-    };
+    });
   }
 
   // Claude Code sends the input JSON followed by a newline (claude-code-hooks.md §4.2).

@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher, fetch, Headers, Pool, ProxyAgent, type Response } from 'undici';
 import type { HttpHandler } from '../../config/model.ts';
-import type { HandlerRunner, RunnerResult, RunRequest } from '../types.ts';
+import { type HandlerRunner, type RunnerResult, type RunRequest, runnerResult } from '../types.ts';
 import { checkCopilotUrl } from './copilot-rules.ts';
 import { type Connector, createGuardedConnector, type HostLookup } from './guarded-connector.ts';
 import { effectiveAllowedEnvVars, interpolateHeaders } from './header-env.ts';
@@ -31,16 +31,7 @@ interface Clock {
 }
 
 function result(clock: Clock, fields: Partial<RunnerResult>): RunnerResult {
-  return {
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    timedOut: false,
-    cancelled: false,
-    durationMs: Math.round(performance.now() - clock.started),
-    ...fields,
-  };
+  return runnerResult({ durationMs: Math.round(performance.now() - clock.started), ...fields });
 }
 
 function fromVerdict(clock: Clock, verdict: HttpVerdict, notes: string[]): RunnerResult {

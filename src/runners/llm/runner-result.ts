@@ -1,4 +1,4 @@
-import type { RunnerResult } from '../types.ts';
+import { type RunnerResult, runnerResult } from '../types.ts';
 
 /**
  * Builders for the "behaves like a command" results of non-process runners (src/runners/types.ts),
@@ -27,16 +27,7 @@ export function cancelledResult(startedAt: number, note: string): RunnerResult {
 }
 
 function base(startedAt: number, fields: Partial<RunnerResult>): RunnerResult {
-  return {
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    timedOut: false,
-    cancelled: false,
-    durationMs: Date.now() - startedAt,
-    ...fields,
-  };
+  return runnerResult({ durationMs: Date.now() - startedAt, ...fields });
 }
 
 /**
