@@ -1,5 +1,7 @@
 // Runs the selected handlers of one dispatch (in parallel or in order, per profile) and
 // interprets each result; background hooks leave here for the async registry.
+
+import { handlerLabel } from '../config/handler-label.ts';
 import type { Dialect, NormalizedHandler } from '../config/model.ts';
 import { getEvent } from '../events/catalogue.ts';
 import type { EventName } from '../events/names.ts';
@@ -11,7 +13,6 @@ import { isAsyncHandler, runWatchingFirstLine, startAsyncHook, watchesFirstLine 
 import type { EngineContext } from './context.ts';
 import type { DispatchOptions } from './engine.ts';
 import { interpret } from './interpret.ts';
-import { handlerLabel } from './labels.ts';
 import type { PlannedHandler } from './plan.ts';
 import type { DispatchResult } from './result.ts';
 import { runOne } from './run-one.ts';

@@ -2,6 +2,7 @@ import type { Diagnostic } from '../../errors.ts';
 import { EVENT_BY_NAME } from '../../events/catalogue.ts';
 import { resolveEventName } from '../../events/dialect-names.ts';
 import type { LocationReport } from '../discovery/types.ts';
+import { handlerLabel } from '../handler-label.ts';
 import type { NormalizedHandler, SourceRef } from '../model.ts';
 import { type DuplicateReport, findDuplicates, PROFILE_DEDUPES } from '../policy/dedupe.ts';
 import type { EffectivePolicy, SkippedEntry } from '../policy/types.ts';
@@ -32,26 +33,6 @@ export interface Listing {
   skipped: SkippedEntry[];
   duplicates: DuplicateReport[];
   diagnostics: Diagnostic[];
-}
-
-export function handlerTarget(h: NormalizedHandler): string {
-  switch (h.type) {
-    case 'command': {
-      const s = h.spec;
-      if (s.exec) return [s.exec, ...(s.args ?? [])].join(' ');
-      const text = s.command ?? s.bash ?? s.linux ?? s.osx ?? s.powershell ?? s.windows ?? '';
-      return s.args ? [text, ...s.args].join(' ') : text;
-    }
-    case 'http':
-      return h.spec.url;
-    case 'prompt':
-    case 'agent':
-      return h.spec.prompt;
-    case 'mcp_tool':
-      return `${h.spec.server}/${h.spec.tool}`;
-    case 'function':
-      return `function ${h.spec.id}`;
-  }
 }
 
 function explain(h: NormalizedHandler, profile: ConfigGeneration['profile']): string[] {
@@ -101,7 +82,7 @@ export function buildListing(
       event: h.event,
       eventKey: h.eventKey,
       type: h.type,
-      target: handlerTarget(h),
+      target: handlerLabel(h),
       source: h.source,
       dialect: h.dialect,
     };

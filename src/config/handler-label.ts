@@ -1,4 +1,4 @@
-import type { NormalizedHandler } from '../config/model.ts';
+import type { NormalizedHandler } from './model.ts';
 
 /** The text hosts show for a handler: its command line, URL, prompt or function id. */
 export function handlerLabel(handler: NormalizedHandler): string {
