@@ -39,9 +39,15 @@ export type Aggregated = Pick<
   | 'updatedToolOutput'
   | 'permission'
   | 'eventOutput'
-> & { conflicts: string[] };
+>;
 
-type Rule = (items: AggregateItem[], out: Aggregated, options: AggregateOptions, spec: EventSpec) => void;
+type Rule = (
+  items: AggregateItem[],
+  out: Aggregated,
+  options: AggregateOptions,
+  spec: EventSpec,
+  conflicts: string[],
+) => void;
 
 /**
  * Per-kind decision rules (claude-code-hooks.md §3.4, other-agents-hooks.md §1.5 and §2.5).
@@ -62,20 +68,13 @@ const RULES: { readonly [K in DecisionKind]: Rule } = {
   none: noDecisionRule,
 };
 
-export function aggregate(items: AggregateItem[], options: AggregateOptions): Aggregated {
+/**
+ * Merges the runs into `out` (a dispatch result, which starts with no decision) and returns the
+ * conflicts found, for the caller to report.
+ */
+export function aggregate(items: AggregateItem[], options: AggregateOptions, out: Aggregated): string[] {
   const spec = getEvent(options.event);
-  const out: Aggregated = {
-    decision: null,
-    reason: null,
-    continue: true,
-    stopReason: null,
-    updatedInput: null,
-    additionalContext: [],
-    systemMessages: [],
-    messages: { toModel: [], toUser: [] },
-    eventOutput: {},
-    conflicts: [],
-  };
+  const conflicts: string[] = [];
   // Claude Code discards these events' output; Copilot still reads additionalContext on
   // notification (other-agents-hooks.md §1.3).
   const discardOutput = spec.decisionKind === 'none' && options.profile.exitPolicy !== 'copilot';
@@ -105,7 +104,7 @@ export function aggregate(items: AggregateItem[], options: AggregateOptions): Ag
     }
     if (effect.updatedToolOutput !== undefined) {
       if (toolOutputFrom !== undefined) {
-        out.conflicts.push(`updatedToolOutput from ${item.label} replaces the one from ${toolOutputFrom}`);
+        conflicts.push(`updatedToolOutput from ${item.label} replaces the one from ${toolOutputFrom}`);
       }
       out.updatedToolOutput = effect.updatedToolOutput;
       toolOutputFrom = item.label;
@@ -113,21 +112,27 @@ export function aggregate(items: AggregateItem[], options: AggregateOptions): Ag
     if (effect.updatedPrompt !== undefined) {
       // The last rewrite in configured order wins; every replaced one is reported.
       if (promptFrom !== undefined)
-        out.conflicts.push(`updatedPrompt from ${item.label} replaces the one from ${promptFrom}`);
+        conflicts.push(`updatedPrompt from ${item.label} replaces the one from ${promptFrom}`);
       out.updatedPrompt = effect.updatedPrompt;
       promptFrom = item.label;
     }
     if (effect.eventFields) Object.assign(out.eventOutput, effect.eventFields);
   }
-  if (!discardOutput) RULES[spec.decisionKind](items, out, options, spec);
+  if (!discardOutput) RULES[spec.decisionKind](items, out, options, spec, conflicts);
   // other-agents-hooks.md §1.5: on subagentStop a valid block beats modifiedResponse.
   if (out.decision === 'block' && 'modifiedResponse' in out.eventOutput)
     delete out.eventOutput.modifiedResponse;
   if (!out.continue && out.stopReason) out.messages.toUser.push(out.stopReason);
-  return out;
+  return conflicts;
 }
 
-function permissionRule(items: AggregateItem[], out: Aggregated, options: AggregateOptions): void {
+function permissionRule(
+  items: AggregateItem[],
+  out: Aggregated,
+  options: AggregateOptions,
+  _spec: EventSpec,
+  conflicts: string[],
+): void {
   const order = options.profile.permissionOrder;
   let winner: AggregateItem | undefined;
   for (const item of items) {
@@ -146,7 +151,7 @@ function permissionRule(items: AggregateItem[], out: Aggregated, options: Aggreg
       inputFrom &&
       JSON.stringify(inputFrom.interpretation.effect.updatedInput) !== JSON.stringify(effect.updatedInput)
     ) {
-      out.conflicts.push(`updatedInput from ${item.label} replaces the one from ${inputFrom.label}`);
+      conflicts.push(`updatedInput from ${item.label} replaces the one from ${inputFrom.label}`);
     }
     inputFrom = item;
   }
@@ -176,7 +181,13 @@ function permissionRule(items: AggregateItem[], out: Aggregated, options: Aggreg
   }
 }
 
-function permissionRequestRule(items: AggregateItem[], out: Aggregated, options: AggregateOptions): void {
+function permissionRequestRule(
+  items: AggregateItem[],
+  out: Aggregated,
+  options: AggregateOptions,
+  _spec: EventSpec,
+  conflicts: string[],
+): void {
   const deciding = items.filter((item) => item.interpretation.effect.permissionRequest);
   const chosen = options.profile.permissionRequestMerge === 'first' ? deciding[0] : deciding.at(-1);
   if (!chosen) return;
@@ -188,7 +199,7 @@ function permissionRequestRule(items: AggregateItem[], out: Aggregated, options:
     options.profile.exitPolicy === 'copilot' &&
     toolInput?.requestSandboxBypass === true
   ) {
-    out.conflicts.push('allow ignored: the call requests a sandbox bypass, which the user must confirm');
+    conflicts.push('allow ignored: the call requests a sandbox bypass, which the user must confirm');
     return;
   }
   out.decision = request.behavior;

@@ -22,16 +22,18 @@ export function finish(
   const value = matcherValue(event, input);
   const spec = getEvent(event);
   const hookLabel = spec.matcher.field && value ? `${event}:${value}` : event;
-  const aggregated = aggregate(items, {
-    event,
-    profile: ctx.profile,
-    interactive: ctx.options.interactive ?? false,
-    hookLabel,
-    capContext: createContextCapper(ctx.profile.contextCapChars, sessionId),
-    input,
-  });
-  const { conflicts, ...decided } = aggregated;
-  Object.assign(result, decided);
+  const conflicts = aggregate(
+    items,
+    {
+      event,
+      profile: ctx.profile,
+      interactive: ctx.options.interactive ?? false,
+      hookLabel,
+      capContext: createContextCapper(ctx.profile.contextCapChars, sessionId),
+      input,
+    },
+    result,
+  );
   for (const conflict of conflicts) {
     result.diagnostics.push(
       diagnostic('ENGINE_OUTPUT_CONFLICT', `${event}: ${conflict}`, { event, severity: 'warning' }),
