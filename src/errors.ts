@@ -1,10 +1,10 @@
-import type { SourceRef } from './config/model.ts';
 import type { CodeInfo, Severity } from './errors/code-info.ts';
 import { CONFIG_CODES } from './errors/codes-config.ts';
 import { ENGINE_CODES } from './errors/codes-engine.ts';
 import { MATCH_CODES } from './errors/codes-match.ts';
 import { RUNNER_CODES } from './errors/codes-runner.ts';
 import { SECURITY_CODES } from './errors/codes-security.ts';
+import type { SourceRef } from './model/source.ts';
 
 export type { CodeInfo, Severity };
 

@@ -2,14 +2,6 @@
  * agent-hooks: one hook engine for every coding agent. This barrel is the whole public API;
  * heavy features (LLM, MCP) live behind the `agent-hooks/llm` and `agent-hooks/mcp` subpaths.
  */
-export type {
-  CommandFields,
-  Dialect,
-  HandlerType,
-  NormalizedHandler,
-  Scope,
-  SourceRef,
-} from './config/model.ts';
 export { type ConfigKind, type ReadOptions, type ReadResult, readConfig } from './config/read-config.ts';
 export type { AsyncHookResult, AsyncWake } from './engine/async-registry.ts';
 export type { DispatchOptions, HookEngineOptions, InlineSource } from './engine/engine.ts';
@@ -44,10 +36,13 @@ export {
 export { EVENT_BY_NAME, EVENTS, getEvent } from './events/catalogue.ts';
 export { eventKeyFor, resolveEventName, suggestEventName } from './events/dialect-names.ts';
 export type { CommonInput, EventInput } from './events/inputs.ts';
-export { EVENT_NAMES, type EventName, isEventName } from './events/names.ts';
 export { normalizeInput } from './events/normalize-input.ts';
 export { renderPayload } from './events/payload.ts';
 export type { EventSpec } from './events/types.ts';
+export type { Dialect } from './model/dialect.ts';
+export { EVENT_NAMES, type EventName, isEventName } from './model/event-name.ts';
+export type { CommandFields, HandlerType, NormalizedHandler } from './model/handler.ts';
+export type { Scope, SourceRef } from './model/source.ts';
 export type { HandlerRunner, RunnerResult, RunRequest } from './runners/types.ts';
 export * from './sdk/index.ts';
 export * from './telemetry/index.ts';

@@ -2,7 +2,7 @@
 // same stdin, alternated within one run so machine load hits both sides alike (DESIGN.md
 // "Performance targets"). Ratio = median runner / median bare.
 import { spawn } from 'node:child_process';
-import type { CommandHandler } from '../../src/config/model.ts';
+import type { CommandHandler } from '../../src/model/handler.ts';
 import type { RunRequest } from '../../src/runners/types.ts';
 import { shippedCommandRunner } from '../shipped.ts';
 import { type BenchCase, median } from '../types.ts';

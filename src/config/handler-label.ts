@@ -1,4 +1,4 @@
-import type { NormalizedHandler } from './model.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
 
 /** The text hosts show for a handler: its command line, URL, prompt or function id. */
 export function handlerLabel(handler: NormalizedHandler): string {

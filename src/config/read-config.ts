@@ -1,5 +1,6 @@
 import { type Diagnostic, diagnostic } from '../errors.ts';
-import type { NormalizedHandler, Scope, SourceRef } from './model.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
+import type { Scope, SourceRef } from '../model/source.ts';
 import { parseYamlDoc, splitFrontmatter } from './parse/frontmatter.ts';
 import { type ParsedDoc, parseJsonDoc } from './parse/source-doc.ts';
 import { readClaudeHooks } from './readers/claude.ts';

@@ -1,7 +1,7 @@
-import type { NormalizedHandler } from '../config/model.ts';
 import { getEvent } from '../events/catalogue.ts';
-import type { EventName } from '../events/names.ts';
 import type { DecisionKind, EventSpec } from '../events/types.ts';
+import type { EventName } from '../model/event-name.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
 import type { Interpretation } from './interpret.ts';
 import type { Profile } from './profiles.ts';
 import type { Decision, DispatchResult } from './result.ts';

@@ -1,5 +1,5 @@
-import type { NormalizedHandler } from '../config/model.ts';
-import type { EventName } from '../events/names.ts';
+import type { EventName } from '../model/event-name.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
 import { parseStdout } from './interpret.ts';
 import { normalizeOutput } from './normalize-output.ts';
 

@@ -1,5 +1,6 @@
-import type { HandlerType, NormalizedHandler, SourceRef } from '../config/model.ts';
-import type { EventName } from '../events/names.ts';
+import type { EventName } from '../model/event-name.ts';
+import type { HandlerType, NormalizedHandler } from '../model/handler.ts';
+import type { SourceRef } from '../model/source.ts';
 import { type RunnerResult, runnerResult } from '../runners/types.ts';
 import { type AsyncOutput, readAsyncOutput } from './async-output.ts';
 import { interpret } from './interpret.ts';

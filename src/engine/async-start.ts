@@ -1,5 +1,5 @@
-import type { NormalizedHandler } from '../config/model.ts';
-import type { EventName } from '../events/names.ts';
+import type { EventName } from '../model/event-name.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
 import type { RunnerResult, RunRequest } from '../runners/types.ts';
 import { parseAsyncMarker } from './async-output.ts';
 import type { AsyncHookStart } from './async-registry.ts';

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { type ConfigGeneration, type LoadOptions, loadConfig } from '../config/generation/index.ts';
-import type { NormalizedHandler } from '../config/model.ts';
 import { type PolicySettings, readConfig } from '../config/read-config.ts';
 import {
   createTrustStore,
@@ -9,6 +8,7 @@ import {
   trustStatus,
 } from '../config/trust/index.ts';
 import type { Diagnostic } from '../errors.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
 import type { HookEngineOptions } from './engine.ts';
 import { buildIndex, type EventIndex } from './plan.ts';
 import { getProfile } from './profiles.ts';

@@ -1,4 +1,4 @@
-import type { EventName } from '../events/names.ts';
+import type { EventName } from '../model/event-name.ts';
 import type { AsyncHookRegistry } from './async-registry.ts';
 import type { ConfigSnapshot } from './config-snapshot.ts';
 import type { HookEngineOptions } from './engine.ts';

@@ -1,4 +1,4 @@
-import type { EventName } from '../events/names.ts';
+import type { EventName } from '../model/event-name.ts';
 import type { ProfileName } from './profiles.ts';
 import type { Decision, Outcome } from './result.ts';
 

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { HookError } from '../errors.ts';
 import { resolveEventName } from '../events/dialect-names.ts';
-import type { EventName } from '../events/names.ts';
 import { normalizeInput } from '../events/normalize-input.ts';
+import type { EventName } from '../model/event-name.ts';
 import type { EngineContext } from './context.ts';
 import type { DispatchOptions } from './engine.ts';
 import { finish } from './finish.ts';

@@ -1,12 +1,13 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { LoadOptions } from '../config/generation/index.ts';
-import type { NormalizedHandler, SourceRef } from '../config/model.ts';
 import type { ConfigKind } from '../config/read-config.ts';
 import type { UntrustedPolicy } from '../config/trust/index.ts';
 import { HookError } from '../errors.ts';
 import type { EventInput } from '../events/inputs.ts';
-import type { EventName } from '../events/names.ts';
+import type { EventName } from '../model/event-name.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
+import type { SourceRef } from '../model/source.ts';
 import type { HandlerRunner } from '../runners/types.ts';
 import {
   AsyncHookRegistry,

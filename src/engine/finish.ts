@@ -1,8 +1,8 @@
 // Merges the interpreted runs of one dispatch into its result, in configured order.
 import { diagnostic } from '../errors.ts';
 import { getEvent } from '../events/catalogue.ts';
-import type { EventName } from '../events/names.ts';
 import { matcherValue } from '../match/index.ts';
+import type { EventName } from '../model/event-name.ts';
 import { aggregate } from './aggregate.ts';
 import type { EngineContext } from './context.ts';
 import { createContextCapper } from './context-cap.ts';

@@ -1,4 +1,4 @@
-import type { FunctionHandler } from '../config/model.ts';
+import type { FunctionHandler } from '../model/handler.ts';
 import { type RunnerResult, type RunRequest, runnerResult } from '../runners/types.ts';
 
 /** seed 004 / claude-code-hooks.md §4.8: function hooks time out after 5 s unless told otherwise. */

@@ -1,7 +1,7 @@
-import type { NormalizedHandler } from '../config/model.ts';
 import { getEvent } from '../events/catalogue.ts';
-import type { EventName } from '../events/names.ts';
 import type { EventSpec } from '../events/types.ts';
+import type { EventName } from '../model/event-name.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
 import type { RunnerResult } from '../runners/types.ts';
 import type { HandlerEffect } from './effect.ts';
 import { interpretCopilot } from './interpret-copilot.ts';

@@ -1,8 +1,6 @@
-import type { NormalizedHandler } from '../config/model.ts';
 import { type Diagnostic, diagnostic } from '../errors.ts';
 import { getEvent } from '../events/catalogue.ts';
 import { TOOL_CALL_EVENTS } from '../events/event-sets.ts';
-import { EVENT_NAMES, type EventName } from '../events/names.ts';
 import { toCopilotToolName } from '../events/tool-names.ts';
 import {
   type CompiledIfRule,
@@ -11,6 +9,8 @@ import {
   compileMatcher,
   matcherValue,
 } from '../match/index.ts';
+import { EVENT_NAMES, type EventName } from '../model/event-name.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
 import type { Profile } from './profiles.ts';
 import type { SkippedReport } from './result.ts';
 

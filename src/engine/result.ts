@@ -1,6 +1,6 @@
-import type { SourceRef } from '../config/model.ts';
 import type { Diagnostic } from '../errors.ts';
-import type { EventName } from '../events/names.ts';
+import type { EventName } from '../model/event-name.ts';
+import type { SourceRef } from '../model/source.ts';
 import type { ProfileName } from './profiles.ts';
 
 /** What the event's handlers decided together (DESIGN.md "vocabulary": decision). */

@@ -2,11 +2,12 @@
 // interprets each result; background hooks leave here for the async registry.
 
 import { handlerLabel } from '../config/handler-label.ts';
-import type { Dialect, NormalizedHandler } from '../config/model.ts';
 import { getEvent } from '../events/catalogue.ts';
-import type { EventName } from '../events/names.ts';
 import { renderPayload } from '../events/payload.ts';
 import { matcherValue } from '../match/index.ts';
+import type { Dialect } from '../model/dialect.ts';
+import type { EventName } from '../model/event-name.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
 import type { RunnerResult, RunRequest } from '../runners/types.ts';
 import type { AggregateItem } from './aggregate.ts';
 import { isAsyncHandler, runWatchingFirstLine, startAsyncHook, watchesFirstLine } from './async-start.ts';

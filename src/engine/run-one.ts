@@ -1,4 +1,4 @@
-import type { HandlerType, NormalizedHandler } from '../config/model.ts';
+import type { HandlerType, NormalizedHandler } from '../model/handler.ts';
 import { type HandlerRunner, type RunnerResult, type RunRequest, runnerResult } from '../runners/types.ts';
 import { runFunctionHandler } from './function-runner.ts';
 

@@ -1,5 +1,5 @@
-import type { FunctionHandler, NormalizedHandler } from '../config/model.ts';
-import type { EventName } from '../events/names.ts';
+import type { EventName } from '../model/event-name.ts';
+import type { FunctionHandler, NormalizedHandler } from '../model/handler.ts';
 import { FUNCTION_HOOK_DEFAULT_TIMEOUT_MS } from './function-runner.ts';
 
 export type FunctionHookCallback = (

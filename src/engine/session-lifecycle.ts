@@ -1,8 +1,9 @@
 // The session-scoped parts of a dispatch: in-memory session hooks, retiring spent ones, Copilot
 // sessionStart prompts and the trust gate for project hooks.
-import type { NormalizedHandler } from '../config/model.ts';
+
 import type { Diagnostic } from '../errors.ts';
-import type { EventName } from '../events/names.ts';
+import type { EventName } from '../model/event-name.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
 import type { EngineContext } from './context.ts';
 import { type PlannedHandler, planHandler } from './plan.ts';
 import type { SkippedReport } from './result.ts';

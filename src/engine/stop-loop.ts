@@ -1,6 +1,6 @@
 // The Stop/SubagentStop loop guard: stop_hook_active per session and the consecutive-block cap
 // (claude-code-hooks.md §2.18, claude-code-observed.md).
-import type { EventName } from '../events/names.ts';
+import type { EventName } from '../model/event-name.ts';
 import type { EngineContext } from './context.ts';
 import type { DispatchResult } from './result.ts';
 

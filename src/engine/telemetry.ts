@@ -1,5 +1,5 @@
-import type { SourceRef } from '../config/model.ts';
-import type { EventName } from '../events/names.ts';
+import type { EventName } from '../model/event-name.ts';
+import type { SourceRef } from '../model/source.ts';
 import type { DispatchResult, Outcome } from './result.ts';
 
 /** Lifecycle messages of one handler run (seed 004 "hook event system"; claude-code-hooks.md §7.3). */

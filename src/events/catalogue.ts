@@ -1,10 +1,10 @@
 import { HookError } from '../errors.ts';
+import { EVENT_NAMES, type EventName, isEventName } from '../model/event-name.ts';
 import { AGENT_EVENTS } from './catalogue-agents.ts';
 import { ENVIRONMENT_EVENTS } from './catalogue-environment.ts';
 import { MISC_EVENTS } from './catalogue-misc.ts';
 import { SESSION_EVENTS } from './catalogue-session.ts';
 import { TOOL_EVENTS } from './catalogue-tools.ts';
-import { EVENT_NAMES, type EventName, isEventName } from './names.ts';
 import type { EventSpec } from './types.ts';
 
 const ROWS: readonly EventSpec[] = [

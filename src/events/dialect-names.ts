@@ -1,7 +1,7 @@
-import type { Dialect } from '../config/model.ts';
 import { didYouMean } from '../errors/did-you-mean.ts';
+import type { Dialect } from '../model/dialect.ts';
+import { type EventName, isEventName } from '../model/event-name.ts';
 import { EVENT_BY_NAME, EVENTS } from './catalogue.ts';
-import { type EventName, isEventName } from './names.ts';
 
 /** Which dialect a spelling belongs to. `canonical` is Claude Code's PascalCase name. */
 export type EventSpelling = 'canonical' | 'copilot' | 'copilot-compat' | 'vscode';

@@ -1,4 +1,4 @@
-import type { EventName } from './names.ts';
+import type { EventName } from '../model/event-name.ts';
 
 /**
  * Events about one tool call: their input carries `tool_name` and `tool_input`, and they are the

@@ -1,4 +1,4 @@
-import type { EventName } from './names.ts';
+import type { EventName } from '../model/event-name.ts';
 
 /** Common input fields, claude-code-hooks.md §3.1. The engine fills the required ones. */
 export interface CommonInput {

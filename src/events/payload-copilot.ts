@@ -1,4 +1,4 @@
-import type { EventName } from './names.ts';
+import type { EventName } from '../model/event-name.ts';
 import {
   errorObject,
   firstDefined,

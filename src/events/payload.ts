@@ -1,6 +1,6 @@
-import type { Dialect } from '../config/model.ts';
+import type { Dialect } from '../model/dialect.ts';
+import type { EventName } from '../model/event-name.ts';
 import { EVENT_BY_NAME } from './catalogue.ts';
-import type { EventName } from './names.ts';
 import { COPILOT_BUILDERS, COPILOT_COMPAT_BUILDERS, type EventFields } from './payload-copilot.ts';
 import { type Payload, toolResponseText } from './payload-values.ts';
 

@@ -1,4 +1,4 @@
-import type { EventName } from './names.ts';
+import type { EventName } from '../model/event-name.ts';
 
 /** Handler types a host accepts on an event (claude-code-hooks.md §2.0 "Types"). */
 export type CatalogueHandlerType = 'command' | 'http' | 'mcp_tool' | 'prompt' | 'agent';

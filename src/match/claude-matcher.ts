@@ -1,4 +1,4 @@
-import type { EventName } from '../events/names.ts';
+import type { EventName } from '../model/event-name.ts';
 import { MATCHER_FIELDS } from './matcher-fields.ts';
 import {
   type CompiledMatcher,

@@ -1,6 +1,6 @@
-import type { Dialect } from '../config/model.ts';
 import { COPILOT_MATCHER_EVENTS } from '../events/event-sets.ts';
-import type { EventName } from '../events/names.ts';
+import type { Dialect } from '../model/dialect.ts';
+import type { EventName } from '../model/event-name.ts';
 import { compileClaudeMatcher } from './claude-matcher.ts';
 import { compileCopilotMatcher } from './copilot-matcher.ts';
 import { eventHasMatcher } from './matcher-fields.ts';

@@ -1,5 +1,5 @@
 import { TOOL_CALL_EVENTS } from '../events/event-sets.ts';
-import type { EventName } from '../events/names.ts';
+import type { EventName } from '../model/event-name.ts';
 import {
   type CommandPattern,
   canonicalPowerShellCommand,

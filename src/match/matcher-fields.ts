@@ -1,5 +1,5 @@
 import { EVENTS } from '../events/catalogue.ts';
-import type { EventName } from '../events/names.ts';
+import type { EventName } from '../model/event-name.ts';
 
 /**
  * How an event's matcher finds its value in the input. `field` lists the input keys in order of

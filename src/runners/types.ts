@@ -1,5 +1,5 @@
-import type { NormalizedHandler } from '../config/model.ts';
-import type { EventName } from '../events/names.ts';
+import type { EventName } from '../model/event-name.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
 
 /**
  * What the engine hands to any runner. Runners never interpret decisions: they report what the

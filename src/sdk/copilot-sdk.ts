@@ -1,8 +1,8 @@
-import type { FunctionHandler } from '../config/model.ts';
 import type { HookEngine } from '../engine/engine.ts';
 import { getEvent } from '../events/catalogue.ts';
-import type { EventName } from '../events/names.ts';
 import type { CopilotHookOutput } from '../events/outputs.ts';
+import type { EventName } from '../model/event-name.ts';
+import type { FunctionHandler } from '../model/handler.ts';
 import { describeError, isPlainObject, raceCallback } from './callback-race.ts';
 import {
   RegistrationState,

@@ -1,6 +1,6 @@
-import type { FunctionHandler } from '../config/model.ts';
 import type { HookEngine } from '../engine/engine.ts';
-import type { EventName } from '../events/names.ts';
+import type { EventName } from '../model/event-name.ts';
+import type { FunctionHandler } from '../model/handler.ts';
 
 /** Something a callback did that the dispatch result cannot show (fail-open timeouts, errors). */
 export interface SdkCallbackIssue {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_BY_NAME, EVENTS, getEvent } from '../../src/events/catalogue.ts';
 import { INPUT_KEYS } from '../../src/events/inputs.ts';
-import { EVENT_NAMES, type EventName } from '../../src/events/names.ts';
 import { HOOK_SPECIFIC_KEYS } from '../../src/events/outputs.ts';
 import type { EventSpec } from '../../src/events/types.ts';
+import { EVENT_NAMES, type EventName } from '../../src/model/event-name.ts';
 
 /**
  * Transcribed by hand from claude-code-hooks.md §2.0 (matcher column, "Blk" column) and §3.3

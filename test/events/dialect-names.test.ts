@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Dialect } from '../../src/config/model.ts';
 import { levenshtein } from '../../src/errors/did-you-mean.ts';
 import { EVENTS } from '../../src/events/catalogue.ts';
 import { eventKeyFor, resolveEventName, suggestEventName } from '../../src/events/dialect-names.ts';
-import { EVENT_NAMES } from '../../src/events/names.ts';
+import type { Dialect } from '../../src/model/dialect.ts';
+import { EVENT_NAMES } from '../../src/model/event-name.ts';
 
 /** other-agents-hooks.md §1.3 table (camel key → canonical). */
 const COPILOT_KEYS: Record<string, string> = {

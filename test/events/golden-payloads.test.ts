@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getEvent } from '../../src/events/catalogue.ts';
-import { type EventName, isEventName } from '../../src/events/names.ts';
 import { renderPayload } from '../../src/events/payload.ts';
+import { type EventName, isEventName } from '../../src/model/event-name.ts';
 
 /** Real stdin payloads of Claude Code 2.1.328 (claude-code-observed.md). */
 const GOLDEN_PATH = '/work/shared/compat/claude-code-2.1.328/hook-inputs.json';

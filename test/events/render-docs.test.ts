@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EVENT_NAMES } from '../../src/events/names.ts';
 import { renderEventsDoc } from '../../src/events/render-docs.ts';
+import { EVENT_NAMES } from '../../src/model/event-name.ts';
 
 describe('docs/events.md', () => {
   it('has one summary row and one section per event', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EventName } from '../../src/events/names.ts';
 import { compileClaudeMatcher, fileChangedWatchNames } from '../../src/match/claude-matcher.ts';
+import type { EventName } from '../../src/model/event-name.ts';
 
 type Row = [ref: string, matcher: string | undefined, value: string, expected: boolean, event?: EventName];
 

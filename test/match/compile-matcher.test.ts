@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Dialect } from '../../src/config/model.ts';
-import { EVENT_NAMES, type EventName } from '../../src/events/names.ts';
 import { compileMatcher, type MatchProfile } from '../../src/match/compile-matcher.ts';
 import { eventHasMatcher, matcherValue } from '../../src/match/matcher-fields.ts';
+import type { Dialect } from '../../src/model/dialect.ts';
+import { EVENT_NAMES, type EventName } from '../../src/model/event-name.ts';
 
 type Ctx = { dialect: Dialect; event: EventName; profile: MatchProfile; eventKey?: string };
 type Row = [

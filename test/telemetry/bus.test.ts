@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SourceRef } from '../../src/config/model.ts';
 import { TelemetryBus, type TelemetryEvent } from '../../src/engine/telemetry.ts';
-import type { EventName } from '../../src/events/names.ts';
 import type { HookEngine } from '../../src/index.ts';
+import type { EventName } from '../../src/model/event-name.ts';
+import type { SourceRef } from '../../src/model/source.ts';
 import { commands, inlineEngine, recorder, TOOL_INPUT, until } from './helpers.ts';
 
 const SOURCE: SourceRef = { file: 'inline.json', pointer: '/hooks/X/0/hooks/0', scope: 'project' };

@@ -3,8 +3,9 @@ import type { Command } from 'commander';
 import pc from 'picocolors';
 import { buildListing, type Listing } from '../../config/generation/listing.ts';
 import { loadConfig } from '../../config/generation/load-config.ts';
-import type { NormalizedHandler, SourceRef } from '../../config/model.ts';
 import { createTrustStore, defaultTrustStorePath, trustStatus } from '../../config/trust/index.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { SourceRef } from '../../model/source.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
 import {
   displayPath,

@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config/generation/index.ts';
-import type { NormalizedHandler } from '../../config/model.ts';
 import {
   createTrustStore,
   displayPath,
@@ -10,6 +9,7 @@ import {
   type TrustStatus,
   trustStatus,
 } from '../../config/trust/index.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
 
 interface TrustOptions extends CommonOptions {

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../errors.ts';
-import type { Dialect, Scope } from '../model.ts';
+import type { Dialect } from '../../model/dialect.ts';
+import type { Scope } from '../../model/source.ts';
 import { type ConfigKind, readConfig } from '../read-config.ts';
 import { LossyLog, type LossyStep, sourceLocator } from './lossy.ts';
 import type { ConvertTarget } from './targets.ts';

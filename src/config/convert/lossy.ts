@@ -1,4 +1,4 @@
-import type { NormalizedHandler } from '../model.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
 import { parseYamlDoc, splitFrontmatter } from '../parse/frontmatter.ts';
 import { type PathSegment, type Position, parseJsonDoc } from '../parse/source-doc.ts';
 import type { ConfigKind } from '../read-config.ts';

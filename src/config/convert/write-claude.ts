@@ -1,4 +1,4 @@
-import type { CommandHandler, NormalizedHandler } from '../model.ts';
+import type { CommandHandler, NormalizedHandler } from '../../model/handler.ts';
 import type { CopilotPromptEntry } from '../read-config.ts';
 import type { LossyLog } from './lossy.ts';
 import { copilotToClaudeMatcher } from './matchers.ts';

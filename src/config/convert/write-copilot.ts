@@ -1,6 +1,6 @@
 import { eventKeyFor } from '../../events/dialect-names.ts';
 import { COPILOT_MATCHER_EVENTS } from '../../events/event-sets.ts';
-import type { CommandHandler, NormalizedHandler } from '../model.ts';
+import type { CommandHandler, NormalizedHandler } from '../../model/handler.ts';
 import type { CopilotPromptEntry } from '../read-config.ts';
 import type { LossyLog } from './lossy.ts';
 import { claudeToCopilotMatcher, isMatchAll } from './matchers.ts';

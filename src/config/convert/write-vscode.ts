@@ -1,5 +1,5 @@
 import { eventKeyFor } from '../../events/dialect-names.ts';
-import type { CommandHandler, NormalizedHandler } from '../model.ts';
+import type { CommandHandler, NormalizedHandler } from '../../model/handler.ts';
 import type { CopilotPromptEntry } from '../read-config.ts';
 import type { LossyLog } from './lossy.ts';
 import { copilotToClaudeMatcher, isMatchAll } from './matchers.ts';

@@ -1,4 +1,4 @@
-import type { Scope } from '../model.ts';
+import type { Scope } from '../../model/source.ts';
 import type { ConfigKind } from '../read-config.ts';
 
 export type Profile = 'claude-code' | 'copilot-cli' | 'vscode';

@@ -1,9 +1,10 @@
 import type { Diagnostic } from '../../errors.ts';
 import { EVENT_BY_NAME } from '../../events/catalogue.ts';
 import { resolveEventName } from '../../events/dialect-names.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { SourceRef } from '../../model/source.ts';
 import type { LocationReport } from '../discovery/types.ts';
 import { handlerLabel } from '../handler-label.ts';
-import type { NormalizedHandler, SourceRef } from '../model.ts';
 import { type DuplicateReport, findDuplicates, PROFILE_DEDUPES } from '../policy/dedupe.ts';
 import type { EffectivePolicy, SkippedEntry } from '../policy/types.ts';
 import type { ConfigGeneration } from './types.ts';

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../errors.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
 import type { ConfigChangeSource, LocationReport, Profile, VscodeSettings } from '../discovery/types.ts';
-import type { NormalizedHandler } from '../model.ts';
 import type { EffectivePolicy, SkippedEntry } from '../policy/types.ts';
 import type { CopilotPromptEntry, ReadOptions, ReadResult } from '../read-config.ts';
 

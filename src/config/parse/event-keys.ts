@@ -1,6 +1,6 @@
 import { didYouMean } from '../../errors/did-you-mean.ts';
 import { EVENTS } from '../../events/catalogue.ts';
-import { EVENT_NAMES, type EventName } from '../../events/names.ts';
+import { EVENT_NAMES, type EventName } from '../../model/event-name.ts';
 
 /** Claude Code's own events: every canonical event except the two Copilot-only ones. */
 export const CLAUDE_EVENTS: readonly EventName[] = EVENT_NAMES.filter(

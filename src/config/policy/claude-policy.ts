@@ -1,5 +1,6 @@
 import { type Diagnostic, diagnostic } from '../../errors.ts';
-import type { NormalizedHandler, Scope } from '../model.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { Scope } from '../../model/source.ts';
 import { urlAllowed } from './http-policy.ts';
 import type { EffectivePolicy, LoadedFile, PolicyOutcome, SkippedEntry } from './types.ts';
 

@@ -1,5 +1,6 @@
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { SourceRef } from '../../model/source.ts';
 import type { Profile } from '../discovery/types.ts';
-import type { NormalizedHandler, SourceRef } from '../model.ts';
 
 /**
  * Whether a profile collapses handlers with one identity. Only Claude Code does

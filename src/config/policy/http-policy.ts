@@ -1,4 +1,4 @@
-import type { Scope } from '../model.ts';
+import type { Scope } from '../../model/source.ts';
 import type { EffectivePolicy } from './types.ts';
 
 function patternToRegExp(pattern: string): RegExp {

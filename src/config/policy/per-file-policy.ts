@@ -1,5 +1,5 @@
+import type { SourceRef } from '../../model/source.ts';
 import { isVscodeClaudeFile } from '../discovery/vscode.ts';
-import type { SourceRef } from '../model.ts';
 import type { LoadedFile, PolicyOutcome, SkippedEntry } from './types.ts';
 
 function fileDisabled(file: LoadedFile): boolean {

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../errors.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { SourceRef } from '../../model/source.ts';
 import type { DiscoveredFile } from '../discovery/types.ts';
-import type { NormalizedHandler, SourceRef } from '../model.ts';
 import type { CopilotPromptEntry, PolicySettings, ReadResult } from '../read-config.ts';
 
 /** A discovered file after reading. */

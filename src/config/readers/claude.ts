@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { didYouMean } from '../../errors/did-you-mean.ts';
 import { TOOL_CALL_EVENTS } from '../../events/event-sets.ts';
-import type { EventName } from '../../events/names.ts';
-import type { NormalizedHandler } from '../model.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
 import { CLAUDE_EVENTS, EVENTS_WITHOUT_MATCHER, suggestEvent } from '../parse/event-keys.ts';
 import type { PathSegment } from '../parse/source-doc.ts';
 import { CLAUDE_HANDLER_SCHEMAS, type ClaudeHandlerType, claudeMatcherGroup } from '../schema/claude.ts';

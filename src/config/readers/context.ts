@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { didYouMean } from '../../errors/did-you-mean.ts';
 import { type Diagnostic, diagnostic, type ErrorCode, type Severity } from '../../errors.ts';
-import type { SourceRef } from '../model.ts';
+import type { SourceRef } from '../../model/source.ts';
 import { lookup } from '../parse/event-keys.ts';
 import { type PathSegment, type SourceDoc, toPointer } from '../parse/source-doc.ts';
 import type { ReadOptions } from '../read-config.ts';

@@ -1,4 +1,4 @@
-import type { EventName } from '../../events/names.ts';
+import type { EventName } from '../../model/event-name.ts';
 import type { PathSegment } from '../parse/source-doc.ts';
 import type { ReadContext } from './context.ts';
 

@@ -1,7 +1,8 @@
 import { didYouMean } from '../../errors/did-you-mean.ts';
 import { COPILOT_MATCHER_EVENTS } from '../../events/event-sets.ts';
-import type { EventName } from '../../events/names.ts';
-import type { Dialect, NormalizedHandler } from '../model.ts';
+import type { Dialect } from '../../model/dialect.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
 import { COPILOT_CAMEL_EVENTS, COPILOT_PASCAL_EVENTS, lookup, suggestEvent } from '../parse/event-keys.ts';
 import type { PathSegment } from '../parse/source-doc.ts';
 import type { CopilotPromptEntry } from '../read-config.ts';

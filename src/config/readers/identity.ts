@@ -1,4 +1,4 @@
-import type { NormalizedHandler } from '../model.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
 
 type WithoutIdentity = NormalizedHandler extends infer H
   ? H extends NormalizedHandler

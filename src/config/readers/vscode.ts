@@ -1,6 +1,6 @@
 import { basename, dirname } from 'node:path';
-import type { EventName } from '../../events/names.ts';
-import type { NormalizedHandler } from '../model.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
 import {
   CLAUDE_EVENTS,
   COPILOT_CAMEL_EVENTS,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EVENT_BY_NAME } from '../../events/catalogue.ts';
 import { TOOL_CALL_EVENTS } from '../../events/event-sets.ts';
-import type { EventName } from '../../events/names.ts';
+import type { EventName } from '../../model/event-name.ts';
 import { CLAUDE_EVENTS, EVENTS_WITHOUT_MATCHER } from '../parse/event-keys.ts';
 
 // Claude Code handler fields, claude-code-hooks.md §4.1–§4.6. Strict objects: the published schema

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { NormalizedHandler, SourceRef } from '../model.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { SourceRef } from '../../model/source.ts';
 import { findScriptRefs } from './script-refs.ts';
 
 /** One thing the user approves: a hook definition or a script file a hook runs. */

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { NormalizedHandler } from '../model.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
 
 /** A file a command handler would execute or read as code, resolved inside the project. */
 export interface ScriptRef {

@@ -1,5 +1,5 @@
 import { type Diagnostic, diagnostic } from '../../errors.ts';
-import type { NormalizedHandler } from '../model.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
 import { computeTrustFingerprint, itemHashes, type TrustFingerprint, type TrustItem } from './fingerprint.ts';
 import type { TrustRecord, TrustStore } from './store.ts';
 

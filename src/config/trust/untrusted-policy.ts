@@ -1,4 +1,4 @@
-import type { NormalizedHandler } from '../model.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
 import type { TrustStatus } from './status.ts';
 
 export interface UntrustedInfo {

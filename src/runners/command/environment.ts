@@ -1,8 +1,8 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { CommandHandler } from '../../config/model.ts';
 import { TOOL_CALL_EVENTS } from '../../events/event-sets.ts';
-import type { EventName } from '../../events/names.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { CommandHandler } from '../../model/handler.ts';
 import type { RunRequest } from '../types.ts';
 import { expandVariables } from './expand.ts';
 

@@ -1,4 +1,5 @@
-import type { CommandFields, Dialect } from '../../config/model.ts';
+import type { Dialect } from '../../model/dialect.ts';
+import type { CommandFields } from '../../model/handler.ts';
 import { substitutePlaceholders } from './expand.ts';
 
 export type ShellKind = 'sh' | 'bash' | 'powershell' | 'pwsh' | 'cmd';

@@ -1,4 +1,5 @@
-import type { CommandHandler, Dialect } from '../../config/model.ts';
+import type { Dialect } from '../../model/dialect.ts';
+import type { CommandHandler } from '../../model/handler.ts';
 import { type HandlerRunner, type RunnerResult, type RunRequest, runnerResult } from '../types.ts';
 import { buildHookEnvironment, ENV_FILE_EVENTS, parseEnvExports, resolveHookCwd } from './environment.ts';
 import { type ProcessOptions, runProcess } from './process.ts';

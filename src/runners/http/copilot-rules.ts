@@ -1,5 +1,5 @@
-import type { Dialect } from '../../config/model.ts';
-import type { EventName } from '../../events/names.ts';
+import type { Dialect } from '../../model/dialect.ts';
+import type { EventName } from '../../model/event-name.ts';
 import { parseIpLiteral } from './ip-literal.ts';
 
 export type CopilotUrlVerdict = { allowed: true } | { allowed: false; message: string };

@@ -1,5 +1,5 @@
 import { Agent, type Dispatcher, fetch, Headers, Pool, ProxyAgent, type Response } from 'undici';
-import type { HttpHandler } from '../../config/model.ts';
+import type { HttpHandler } from '../../model/handler.ts';
 import { type HandlerRunner, type RunnerResult, type RunRequest, runnerResult } from '../types.ts';
 import { checkCopilotUrl } from './copilot-rules.ts';
 import { type Connector, createGuardedConnector, type HostLookup } from './guarded-connector.ts';

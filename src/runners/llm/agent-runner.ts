@@ -1,5 +1,5 @@
-import type { AgentHandler, PromptFields } from '../../config/model.ts';
-import type { EventName } from '../../events/names.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { AgentHandler, PromptFields } from '../../model/handler.ts';
 import type { HandlerRunner, RunnerResult, RunRequest } from '../types.ts';
 import { createFsScope, type FsScope } from './agent-fs.ts';
 import { type AgentTool, createAgentTools, type ToolOutput } from './agent-tools.ts';

@@ -1,4 +1,4 @@
-import type { PromptHandler } from '../../config/model.ts';
+import type { PromptHandler } from '../../model/handler.ts';
 import type { HandlerRunner, RunnerResult } from '../types.ts';
 import { createAiSdkClient } from './ai-sdk-client.ts';
 import { substituteArguments } from './arguments.ts';

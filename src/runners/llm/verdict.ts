@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EventName } from '../../events/names.ts';
+import type { EventName } from '../../model/event-name.ts';
 import type { RunnerResult } from '../types.ts';
 import type { JsonSchemaObject } from './model-client.ts';
 import { blockingResult, failureResult, successResult } from './runner-result.ts';

@@ -1,4 +1,4 @@
-import type { McpToolHandler } from '../../config/model.ts';
+import type { McpToolHandler } from '../../model/handler.ts';
 import { abortedResult, failureResult, runDeadline, successResult } from '../llm/runner-result.ts';
 import type { HandlerRunner, RunnerResult } from '../types.ts';
 import { type McpServerConfig, readProjectMcpServers } from './mcp-config.ts';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/generation/index.ts';
-import type { NormalizedHandler } from '../../../src/config/model.ts';
 import { dedupeHandlers, findDuplicates } from '../../../src/config/policy/index.ts';
+import type { NormalizedHandler } from '../../../src/model/handler.ts';
 import { commandOf, makeTree, removeTree } from './make-tree.ts';
 
 const roots: string[] = [];

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { CommandHandler, Scope } from '../../../src/config/model.ts';
+import type { CommandHandler } from '../../../src/model/handler.ts';
+import type { Scope } from '../../../src/model/source.ts';
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `agent-hooks-${prefix}-`));

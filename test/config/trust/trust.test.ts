@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { NormalizedHandler } from '../../../src/config/model.ts';
 import {
   computeTrustFingerprint,
   createTrustStore,
@@ -9,6 +8,7 @@ import {
   defaultTrustStorePath,
   trustStatus,
 } from '../../../src/config/trust/index.ts';
+import type { NormalizedHandler } from '../../../src/model/handler.ts';
 import { commandHandler, tempDir, writeFile } from './fixtures.ts';
 
 function setup() {

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CommandFields, CommandHandler, Dialect } from '../../../src/config/model.ts';
-import type { EventName } from '../../../src/events/names.ts';
+import type { Dialect } from '../../../src/model/dialect.ts';
+import type { EventName } from '../../../src/model/event-name.ts';
+import type { CommandFields, CommandHandler } from '../../../src/model/handler.ts';
 import type { RunRequest } from '../../../src/runners/types.ts';
 
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/command');

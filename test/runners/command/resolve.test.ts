@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${NAME}` here is shell and placeholder syntax under test.
 import { describe, expect, it } from 'vitest';
-import type { CommandFields, Dialect } from '../../../src/config/model.ts';
+import type { Dialect } from '../../../src/model/dialect.ts';
+import type { CommandFields } from '../../../src/model/handler.ts';
 import { resolveCommand } from '../../../src/runners/command/resolve.ts';
 
 const subs = { CLAUDE_PLUGIN_ROOT: '/plug root', CLAUDE_PROJECT_DIR: '/proj' };

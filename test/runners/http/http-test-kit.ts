@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildConnector } from 'undici';
-import type { Dialect, HttpFields, HttpHandler } from '../../../src/config/model.ts';
-import type { EventName } from '../../../src/events/names.ts';
+import type { Dialect } from '../../../src/model/dialect.ts';
+import type { EventName } from '../../../src/model/event-name.ts';
+import type { HttpFields, HttpHandler } from '../../../src/model/handler.ts';
 import type { Connector, HostLookup, ResolvedAddress } from '../../../src/runners/http/guarded-connector.ts';
 import type { RunnerPolicy, RunRequest } from '../../../src/runners/types.ts';
 

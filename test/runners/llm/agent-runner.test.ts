@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentHandler } from '../../../src/config/model.ts';
+import type { AgentHandler } from '../../../src/model/handler.ts';
 import {
   AGENT_MAX_TURNS,
   type AgentFields,

@@ -1,5 +1,5 @@
-import type { AgentHandler, McpToolHandler, PromptHandler } from '../../../src/config/model.ts';
-import type { EventName } from '../../../src/events/names.ts';
+import type { EventName } from '../../../src/model/event-name.ts';
+import type { AgentHandler, McpToolHandler, PromptHandler } from '../../../src/model/handler.ts';
 import type { RunRequest } from '../../../src/runners/types.ts';
 
 type LlmHandler = PromptHandler | AgentHandler | McpToolHandler;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PromptFields, PromptHandler } from '../../../src/config/model.ts';
-import type { EventName } from '../../../src/events/names.ts';
+import type { EventName } from '../../../src/model/event-name.ts';
+import type { PromptFields, PromptHandler } from '../../../src/model/handler.ts';
 import { createPromptRunner, PROMPT_HOOK_SYSTEM_PROMPT } from '../../../src/runners/llm/prompt-runner.ts';
 import { fixture, type MockLlmServer, startMockLlmServer } from '../../helpers/mock-llm-server.ts';
 import { makeRequest } from './make-request.ts';

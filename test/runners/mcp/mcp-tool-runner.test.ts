@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { McpToolFields, McpToolHandler } from '../../../src/config/model.ts';
+import type { McpToolFields, McpToolHandler } from '../../../src/model/handler.ts';
 import { createMcpToolRunner, type McpToolRunner } from '../../../src/runners/mcp/mcp-tool-runner.ts';
 import { type HttpMcpServer, startHttpMcpServer } from '../../fixtures/mcp/http-server.mjs';
 import { makeRequest } from '../llm/make-request.ts';

@@ -1,40 +1,9 @@
-import type { EventName } from '../events/names.ts';
-
-/** Where a configuration source sits in the precedence order (claude-code-hooks.md §6.1). */
-export type Scope =
-  | 'managed'
-  | 'policy'
-  | 'user'
-  | 'project'
-  | 'local'
-  | 'plugin'
-  | 'frontmatter'
-  | 'session'
-  | 'cli';
-
-/**
- * The wire format a handler was written in. It decides the payload shape the handler receives
- * and how its output is read (other-agents-hooks.md §1.3: the casing of a Copilot event key
- * chooses between `copilot` and `copilot-compat`).
- */
-export type Dialect = 'claude' | 'copilot' | 'copilot-compat' | 'vscode';
+// One handler, normalized from any dialect: what the readers produce and every stage consumes.
+import type { Dialect } from './dialect.ts';
+import type { EventName } from './event-name.ts';
+import type { SourceRef } from './source.ts';
 
 export type HandlerType = 'command' | 'http' | 'prompt' | 'agent' | 'mcp_tool' | 'function';
-
-/** Where one handler came from: file, JSON pointer into it, scope, and a resolved position. */
-export interface SourceRef {
-  file: string;
-  pointer: string;
-  scope: Scope;
-  line?: number;
-  column?: number;
-  /** Set for plugin hooks: substituted for `${CLAUDE_PLUGIN_ROOT}`. */
-  pluginRoot?: string;
-  /** Set for plugin hooks: the plugin's persistent data directory (`CLAUDE_PLUGIN_DATA`). */
-  pluginData?: string;
-  /** Namespace used for deduplication (plugin or skill root), claude-code-hooks.md §4.9. */
-  namespace?: string;
-}
 
 /**
  * Every way a dialect names the program to run. The command runner resolves these into one
