@@ -1,55 +1,20 @@
-import { type Diagnostic, diagnostic } from '../errors.ts';
-import type { NormalizedHandler } from '../model/handler.ts';
-import type { Scope, SourceRef } from '../model/source.ts';
+import { diagnostic } from '../errors.ts';
 import { parseYamlDoc, splitFrontmatter } from './parse/frontmatter.ts';
 import { type ParsedDoc, parseJsonDoc } from './parse/source-doc.ts';
+import type { ReadOptions, ReadResult } from './read-types.ts';
 import { readClaudeHooks } from './readers/claude.ts';
 import { readClaudePolicy } from './readers/claude-policy.ts';
 import { describe, isRecord, ReadContext } from './readers/context.ts';
 import { readCopilotHooks } from './readers/copilot.ts';
 import { isClaudeSettingsPath, readVscodeHooks } from './readers/vscode.ts';
 
-export type ConfigKind =
-  | 'claude-settings'
-  | 'claude-plugin-hooks'
-  | 'copilot-hooks-file'
-  | 'copilot-settings'
-  | 'vscode-hooks'
-  | 'frontmatter';
-
-/** Hook-related policy keys (claude-code-hooks.md §6.2). */
-export interface PolicySettings {
-  disableAllHooks?: boolean;
-  allowManagedHooksOnly?: boolean;
-  allowedHttpHookUrls?: string[];
-  httpHookAllowedEnvVars?: string[];
-}
-
-/** Copilot `type: "prompt"` on sessionStart: text auto-submitted, not an LLM call. */
-export interface CopilotPromptEntry {
-  source: SourceRef;
-  prompt: string;
-}
-
-export interface ReadOptions {
-  file: string;
-  text: string;
-  kind: ConfigKind;
-  scope: Scope;
-  pluginRoot?: string;
-  pluginData?: string;
-  namespace?: string;
-  strict?: boolean;
-}
-
-export interface ReadResult {
-  handlers: NormalizedHandler[];
-  diagnostics: Diagnostic[];
-  policy: PolicySettings;
-  prompts: CopilotPromptEntry[];
-  /** per-file (Copilot) disableAllHooks */
-  fileDisabled: boolean;
-}
+export type {
+  ConfigKind,
+  CopilotPromptEntry,
+  PolicySettings,
+  ReadOptions,
+  ReadResult,
+} from './read-types.ts';
 
 /**
  * Reads one configuration text into normalized handlers, policy keys and located diagnostics.

@@ -1,4 +1,4 @@
-import type { PolicySettings } from '../read-config.ts';
+import type { PolicySettings } from '../read-types.ts';
 import { claudePolicyKeys } from '../schema/claude.ts';
 import { describe, type ReadContext } from './context.ts';
 

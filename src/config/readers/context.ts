@@ -4,7 +4,7 @@ import { type Diagnostic, diagnostic, type ErrorCode, type Severity } from '../.
 import type { SourceRef } from '../../model/source.ts';
 import { lookup } from '../parse/event-keys.ts';
 import { type PathSegment, type SourceDoc, toPointer } from '../parse/source-doc.ts';
-import type { ReadOptions } from '../read-config.ts';
+import type { ReadOptions } from '../read-types.ts';
 
 /** A seconds value at or above this that is a whole multiple of 1000 was probably meant as ms. */
 const SUSPICIOUS_TIMEOUT_SEC = 1000;

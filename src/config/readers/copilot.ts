@@ -5,7 +5,7 @@ import type { EventName } from '../../model/event-name.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import { COPILOT_CAMEL_EVENTS, COPILOT_PASCAL_EVENTS, lookup, suggestEvent } from '../parse/event-keys.ts';
 import type { PathSegment } from '../parse/source-doc.ts';
-import type { CopilotPromptEntry } from '../read-config.ts';
+import type { CopilotPromptEntry } from '../read-types.ts';
 import { COPILOT_ENTRY_SCHEMAS } from '../schema/copilot.ts';
 import { compact, describe, isRecord, type ReadContext } from './context.ts';
 import { commandFieldsValid } from './copilot-command.ts';

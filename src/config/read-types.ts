@@ -1,0 +1,47 @@
+// The shapes a configuration read takes and gives: shared by readConfig and the dialect readers,
+// kept apart so that neither imports the other's module.
+import type { Diagnostic } from '../errors.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
+import type { Scope, SourceRef } from '../model/source.ts';
+
+export type ConfigKind =
+  | 'claude-settings'
+  | 'claude-plugin-hooks'
+  | 'copilot-hooks-file'
+  | 'copilot-settings'
+  | 'vscode-hooks'
+  | 'frontmatter';
+
+/** Hook-related policy keys (claude-code-hooks.md §6.2). */
+export interface PolicySettings {
+  disableAllHooks?: boolean;
+  allowManagedHooksOnly?: boolean;
+  allowedHttpHookUrls?: string[];
+  httpHookAllowedEnvVars?: string[];
+}
+
+/** Copilot `type: "prompt"` on sessionStart: text auto-submitted, not an LLM call. */
+export interface CopilotPromptEntry {
+  source: SourceRef;
+  prompt: string;
+}
+
+export interface ReadOptions {
+  file: string;
+  text: string;
+  kind: ConfigKind;
+  scope: Scope;
+  pluginRoot?: string;
+  pluginData?: string;
+  namespace?: string;
+  strict?: boolean;
+}
+
+export interface ReadResult {
+  handlers: NormalizedHandler[];
+  diagnostics: Diagnostic[];
+  policy: PolicySettings;
+  prompts: CopilotPromptEntry[];
+  /** per-file (Copilot) disableAllHooks */
+  fileDisabled: boolean;
+}
