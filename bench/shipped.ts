@@ -13,7 +13,8 @@ async function load<T>(relative: string): Promise<T> {
 }
 
 export const shippedIndex = () => load<typeof import('../src/index.ts')>('index.js');
-export const shippedPlan = () => load<typeof import('../src/engine/plan.ts')>('engine/plan.js');
-export const shippedProfiles = () => load<typeof import('../src/engine/profiles.ts')>('engine/profiles.js');
+export const shippedPlan = () => load<typeof import('../src/engine/plan/plan.ts')>('engine/plan/plan.js');
+export const shippedProfiles = () =>
+  load<typeof import('../src/engine/profiles/profiles.ts')>('engine/profiles/profiles.js');
 export const shippedCommandRunner = () =>
   load<typeof import('../src/runners/command/index.ts')>('runners/command/index.js');

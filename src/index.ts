@@ -3,10 +3,7 @@
  * heavy features (LLM, MCP) live behind the `agent-hooks/llm` and `agent-hooks/mcp` subpaths.
  */
 export { type ConfigKind, type ReadOptions, type ReadResult, readConfig } from './config/read-config.ts';
-export type { AsyncHookResult, AsyncWake } from './engine/async-registry.ts';
-export type { DispatchOptions, HookEngineOptions, InlineSource } from './engine/engine.ts';
-export { createHookEngine, HookEngine } from './engine/engine.ts';
-export { PROFILE_NAMES, PROFILES, type Profile, type ProfileName } from './engine/profiles.ts';
+export type { AsyncHookResult, AsyncWake } from './engine/async/async-registry.ts';
 export type {
   Decision,
   DispatchResult,
@@ -14,15 +11,18 @@ export type {
   HostMessages,
   Outcome,
   SkippedReport,
-} from './engine/result.ts';
-export { SessionHandle } from './engine/session-handle.ts';
+} from './engine/dispatch/result.ts';
+export { createHookEngine, HookEngine } from './engine/engine.ts';
+export type { DispatchOptions, HookEngineOptions, InlineSource } from './engine/options.ts';
+export { PROFILE_NAMES, PROFILES, type Profile, type ProfileName } from './engine/profiles/profiles.ts';
+export { SessionHandle } from './engine/session/session-handle.ts';
 export {
   type SubscribeOptions,
   TelemetryBus,
   type TelemetryBusOptions,
   type TelemetryEvent,
   type TelemetryListener,
-} from './engine/telemetry.ts';
+} from './engine/telemetry/bus.ts';
 export {
   type CodeInfo,
   type Diagnostic,

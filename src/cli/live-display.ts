@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import type { TelemetryEvent, TelemetryListener } from '../engine/telemetry.ts';
+import type { TelemetryEvent, TelemetryListener } from '../engine/telemetry/bus.ts';
 
 /**
  * The CLI's live view of running hooks: a subscriber of the telemetry bus like the trace file

@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import pc from 'picocolors';
-import type { DispatchResult, HookRunReport, Outcome } from '../engine/result.ts';
+import type { DispatchResult, HookRunReport, Outcome } from '../engine/dispatch/result.ts';
 import type { Diagnostic } from '../errors.ts';
 
 const OUTCOME_COLOR: Record<Outcome, (text: string) => string> = {

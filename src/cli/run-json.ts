@@ -1,4 +1,4 @@
-import type { DispatchResult } from '../engine/result.ts';
+import type { DispatchResult } from '../engine/dispatch/result.ts';
 import type { Diagnostic } from '../errors.ts';
 
 /**

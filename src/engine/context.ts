@@ -1,12 +1,12 @@
 import type { EventName } from '../model/event-name.ts';
-import type { AsyncHookRegistry } from './async-registry.ts';
-import type { ConfigSnapshot } from './config-snapshot.ts';
-import type { HookEngineOptions } from './engine.ts';
-import type { PlannedHandler } from './plan.ts';
-import type { Profile } from './profiles.ts';
-import type { RunnerRegistry } from './run-one.ts';
-import type { SessionHookStore } from './session-hooks.ts';
-import type { TelemetryBus } from './telemetry.ts';
+import type { AsyncHookRegistry } from './async/async-registry.ts';
+import type { HookEngineOptions } from './options.ts';
+import type { PlannedHandler } from './plan/plan.ts';
+import type { Profile } from './profiles/profiles.ts';
+import type { RunnerRegistry } from './run/run-one.ts';
+import type { SessionHookStore } from './session/session-hooks.ts';
+import type { ConfigSnapshot } from './snapshot/snapshot.ts';
+import type { TelemetryBus } from './telemetry/bus.ts';
 
 /** Everything one dispatch needs from its engine, passed explicitly. */
 export interface EngineContext {

@@ -1,119 +1,26 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import type { LoadOptions } from '../config/generation/index.ts';
-import type { ConfigKind } from '../config/read-config.ts';
-import type { UntrustedPolicy } from '../config/trust/index.ts';
 import { HookError } from '../errors.ts';
 import type { EventInput } from '../events/inputs.ts';
 import type { EventName } from '../model/event-name.ts';
-import type { NormalizedHandler } from '../model/handler.ts';
-import type { SourceRef } from '../model/source.ts';
 import type { HandlerRunner } from '../runners/types.ts';
 import {
   AsyncHookRegistry,
   type AsyncHookResult,
   type AsyncHookStart,
   type AsyncWake,
-} from './async-registry.ts';
-import { type ConfigSnapshot, loadOptionsOf, loadSnapshot } from './config-snapshot.ts';
+} from './async/async-registry.ts';
 import type { EngineContext } from './context.ts';
-import { dispatchEvent } from './dispatch.ts';
-import { getProfile, type ProfileName } from './profiles.ts';
-import type { DispatchResult } from './result.ts';
-import { RunnerRegistry, type RunnerTable } from './run-one.ts';
-import { SessionHandle } from './session-handle.ts';
-import { type FunctionHookCallback, SessionHookStore } from './session-hooks.ts';
-import { TelemetryBus, type TelemetryListener } from './telemetry.ts';
-
-/** Inline configuration for embedders that keep hooks in memory rather than in files. */
-export interface InlineSource {
-  /** A name for messages, e.g. `inline:my-agent`. */
-  file: string;
-  kind: ConfigKind;
-  /** JSON text, or an object that is serialized for reading. */
-  config: string | Record<string, unknown>;
-  scope?: SourceRef['scope'];
-}
-
-export interface HookEngineOptions {
-  /** Working directory reported to hooks; also the project root unless `projectDir` is set. */
-  cwd?: string;
-  projectDir?: string;
-  profile?: ProfileName;
-  sessionId?: string;
-  transcriptPath?: string;
-  /** Home directory for user-level configuration (default: the OS home). */
-  homeDir?: string;
-  /** Ignore user-level configuration (reproducible runs). */
-  noUser?: boolean;
-  /** Discover configuration files (default true). Set false to use only `sources`/`handlers`. */
-  discover?: boolean;
-  settingsFiles?: string[];
-  pluginDirs?: string[];
-  /** Managed settings folder (default: the documented location for this OS). */
-  managedDir?: string;
-  /** Copilot policy folder (default `/etc/github-copilot/policy.d`). */
-  copilotPolicyDir?: string;
-  /** VS Code settings that decide discovery (`chat.hookFilesLocations`, `chat.useClaudeHooks`, …). */
-  vscodeSettings?: LoadOptions['vscodeSettings'];
-  sources?: InlineSource[];
-  /** Already-normalized handlers, appended after discovered ones. */
-  handlers?: NormalizedHandler[];
-  /** Whether a person can answer `ask` prompts; without one, ask becomes deny. Default false. */
-  interactive?: boolean;
-  /**
-   * What untrusted project hooks do: `run` (the library default: the embedding host decides),
-   * `skip` (reported in `skipped`), or a callback that answers. Setting this or `trustFile`
-   * turns trust checking on; otherwise project hooks are not checked.
-   */
-  untrusted?: UntrustedPolicy;
-  /** Trust store file; default `$XDG_CONFIG_HOME/agent-hooks/trust.json`. */
-  trustFile?: string;
-  /** Stop/SubagentStop blocks honoured in a row before the override (default: the profile's, 8). */
-  stopBlockCap?: number;
-  /** Replace or add runners (e.g. an HTTP runner with a custom resolver, an LLM client). */
-  runners?: RunnerTable;
-  /** Base environment for hook processes (default `process.env`). */
-  env?: NodeJS.ProcessEnv;
-  onTelemetry?: TelemetryListener;
-  /**
-   * Emit `started`/`progress`/`response` for every event; by default only SessionStart and
-   * Setup emit them (seed 004, "hook event system"). Listeners may opt in on their own.
-   */
-  includeHookEvents?: boolean;
-  /** How often `progress` samples a running hook's output so far (default 1,000 ms). */
-  progressIntervalMs?: number;
-  /**
-   * Called at once when an `asyncRewake` hook exits 2: the host should wake the model (even when
-   * idle) and show it `message` as a system reminder (claude-code-hooks.md §4.2, §4.7).
-   */
-  onAsyncWake?: (wake: AsyncWake) => void;
-  strict?: boolean;
-  /** Report handlers whose matcher did not match in `skipped` (the CLI does). Default false. */
-  explain?: boolean;
-}
-
-export interface EngineWatchOptions {
-  debounceMs?: number;
-  /** The result of each ConfigChange dispatch (a `block` kept the old configuration). */
-  onConfigChange?: (result: DispatchResult) => void;
-  /** Called with each new configuration generation. */
-  onReload?: (snapshot: ConfigSnapshot) => void;
-  /** Called when every change of a batch was blocked, so the old configuration stays. */
-  onBlocked?: (changes: { source: string; file_path: string }[]) => void;
-  onError?: (error: unknown) => void;
-}
-
-export interface DispatchOptions {
-  signal?: AbortSignal;
-  sessionId?: string;
-  /** Also report handlers whose matcher did not match (default: the engine's `explain`). */
-  explain?: boolean;
-  /** The conversation history, handed to function hooks as their third argument (seed 004). */
-  messages?: readonly unknown[];
-  /** Run only the session's in-memory hooks, not the configured ones (agent hooks' inner Stop). */
-  sessionHooksOnly?: boolean;
-}
+import { dispatchEvent } from './dispatch/dispatch.ts';
+import type { DispatchResult } from './dispatch/result.ts';
+import type { DispatchOptions, EngineWatchOptions, HookEngineOptions } from './options.ts';
+import { getProfile, type ProfileName } from './profiles/profiles.ts';
+import { RunnerRegistry } from './run/run-one.ts';
+import { SessionHandle } from './session/session-handle.ts';
+import { type FunctionHookCallback, SessionHookStore } from './session/session-hooks.ts';
+import { loadOptionsOf, loadSnapshot } from './snapshot/load-snapshot.ts';
+import type { ConfigSnapshot } from './snapshot/snapshot.ts';
+import { TelemetryBus } from './telemetry/bus.ts';
 
 let agentGateCounter = 0;
 

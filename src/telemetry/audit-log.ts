@@ -1,5 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type { TelemetryEvent, TelemetryListener } from '../engine/telemetry.ts';
+import type { TelemetryEvent, TelemetryListener } from '../engine/telemetry/bus.ts';
 
 type ResponseEvent = Extract<TelemetryEvent, { type: 'response' }>;
 

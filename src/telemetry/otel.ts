@@ -1,5 +1,5 @@
 import { type Attributes, context, type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
-import type { TelemetryEvent, TelemetryListener } from '../engine/telemetry.ts';
+import type { TelemetryEvent, TelemetryListener } from '../engine/telemetry/bus.ts';
 
 export interface OtelSubscriberOptions {
   /** The tracer to use; default `trace.getTracer('agent-hooks')` from the globally registered provider. */

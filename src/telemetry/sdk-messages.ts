@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TelemetryEvent, TelemetryListener } from '../engine/telemetry.ts';
+import type { TelemetryEvent, TelemetryListener } from '../engine/telemetry/bus.ts';
 
 interface SdkHookMessageBase {
   type: 'system';

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import type { TelemetryEvent, TelemetryListener } from '../engine/telemetry.ts';
+import type { TelemetryEvent, TelemetryListener } from '../engine/telemetry/bus.ts';
 
 export interface TraceWriterOptions {
   /** Append to an existing file instead of replacing it (default false). */

@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseAsyncMarker } from '../../src/engine/async-output.ts';
-import type { AsyncWake } from '../../src/engine/async-registry.ts';
+import { parseAsyncMarker } from '../../src/engine/async/async-output.ts';
+import type { AsyncWake } from '../../src/engine/async/async-registry.ts';
 import type { HookEngine, HookEngineOptions, TelemetryEvent } from '../../src/index.ts';
 import { engineWithClaudeHooks, FIXTURES_DIR } from '../helpers/engine.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { normalizeOutput } from '../../src/engine/normalize-output.ts';
+import { normalizeOutput } from '../../src/engine/read-output/normalize-output.ts';
 import { createHookEngine, type HookEngine } from '../../src/index.ts';
 import { type CopilotSdkHookInput, registerCopilotSdkHooks } from '../../src/sdk/index.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TelemetryBus, type TelemetryEvent } from '../../src/engine/telemetry.ts';
+import { TelemetryBus, type TelemetryEvent } from '../../src/engine/telemetry/bus.ts';
 import type { HookEngine } from '../../src/index.ts';
 import type { EventName } from '../../src/model/event-name.ts';
 import type { SourceRef } from '../../src/model/source.ts';

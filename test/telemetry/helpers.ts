@@ -1,4 +1,4 @@
-import type { TelemetryEvent, TelemetryListener } from '../../src/engine/telemetry.ts';
+import type { TelemetryEvent, TelemetryListener } from '../../src/engine/telemetry/bus.ts';
 import { createHookEngine, type HookEngine } from '../../src/index.ts';
 
 /** A real engine over inline Claude settings: no discovery, no home directory. */

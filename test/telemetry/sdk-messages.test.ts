@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TelemetryBus } from '../../src/engine/telemetry.ts';
+import { TelemetryBus } from '../../src/engine/telemetry/bus.ts';
 import type { HookEngine } from '../../src/index.ts';
 import { createSdkHookMessages, type SdkHookMessage } from '../../src/telemetry/sdk-messages.ts';
 import { commands, inlineEngine, TOOL_INPUT, until } from './helpers.ts';

@@ -1,10 +1,10 @@
-import { getEvent } from '../events/catalogue.ts';
-import type { DecisionKind, EventSpec } from '../events/types.ts';
-import type { EventName } from '../model/event-name.ts';
-import type { NormalizedHandler } from '../model/handler.ts';
-import type { Interpretation } from './interpret.ts';
-import type { Profile } from './profiles.ts';
-import type { Decision, DispatchResult } from './result.ts';
+import { getEvent } from '../../events/catalogue.ts';
+import type { DecisionKind, EventSpec } from '../../events/types.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { Decision, DispatchResult } from '../dispatch/result.ts';
+import type { Profile } from '../profiles/profiles.ts';
+import type { Interpretation } from '../read-output/interpret.ts';
 
 /** One handler's interpreted run, in configured order. */
 export interface AggregateItem {

@@ -1,5 +1,5 @@
-import type { FunctionHandler } from '../model/handler.ts';
-import { type RunnerResult, type RunRequest, runnerResult } from '../runners/types.ts';
+import type { FunctionHandler } from '../../model/handler.ts';
+import { type RunnerResult, type RunRequest, runnerResult } from '../types.ts';
 
 /** seed 004 / claude-code-hooks.md §4.8: function hooks time out after 5 s unless told otherwise. */
 export const FUNCTION_HOOK_DEFAULT_TIMEOUT_MS = 5_000;

@@ -1,8 +1,8 @@
 // Copilot CLI's reading of one command result (other-agents-hooks.md §1.5).
 
-import type { EventSpec } from '../events/types.ts';
-import type { NormalizedHandler } from '../model/handler.ts';
-import type { RunnerResult } from '../runners/types.ts';
+import type { EventSpec } from '../../events/types.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { RunnerResult } from '../../runners/types.ts';
 import type { HandlerEffect } from './effect.ts';
 import { describeEffect, firstLine, type Interpretation } from './interpret.ts';
 import { normalizeOutput } from './normalize-output.ts';

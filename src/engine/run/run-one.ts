@@ -1,6 +1,6 @@
-import type { HandlerType, NormalizedHandler } from '../model/handler.ts';
-import { type HandlerRunner, type RunnerResult, type RunRequest, runnerResult } from '../runners/types.ts';
-import { runFunctionHandler } from './function-runner.ts';
+import type { HandlerType, NormalizedHandler } from '../../model/handler.ts';
+import { runFunctionHandler } from '../../runners/function/function-runner.ts';
+import { type HandlerRunner, type RunnerResult, type RunRequest, runnerResult } from '../../runners/types.ts';
 
 /** Runners the engine can use; heavy ones load on first use (DESIGN.md "Fast when idle"). */
 export type RunnerTable = Partial<Record<HandlerType, HandlerRunner>>;
@@ -19,14 +19,14 @@ export type StopGateFactory = (
 type RunnerLoader = (deps: RunnerDeps) => Promise<HandlerRunner>;
 
 const LOADERS: Record<HandlerType, RunnerLoader> = {
-  command: async () => (await import('../runners/command/index.ts')).runCommandHandler as HandlerRunner,
-  http: async () => (await import('../runners/http/index.ts')).runHttpHandler as HandlerRunner,
-  prompt: async () => (await import('../runners/llm/index.ts')).createPromptRunner({}) as HandlerRunner,
+  command: async () => (await import('../../runners/command/index.ts')).runCommandHandler as HandlerRunner,
+  http: async () => (await import('../../runners/http/index.ts')).runHttpHandler as HandlerRunner,
+  prompt: async () => (await import('../../runners/llm/index.ts')).createPromptRunner({}) as HandlerRunner,
   agent: async (deps) =>
-    (await import('../runners/llm/index.ts')).createAgentRunner(
+    (await import('../../runners/llm/index.ts')).createAgentRunner(
       deps.stopGate ? { stopGate: deps.stopGate } : {},
     ) as HandlerRunner,
-  mcp_tool: async () => (await import('../runners/mcp/index.ts')).createMcpToolRunner({}) as HandlerRunner,
+  mcp_tool: async () => (await import('../../runners/mcp/index.ts')).createMcpToolRunner({}) as HandlerRunner,
   function: async () => runFunctionHandler as HandlerRunner,
 };
 

@@ -1,8 +1,8 @@
 // The Stop/SubagentStop loop guard: stop_hook_active per session and the consecutive-block cap
 // (claude-code-hooks.md §2.18, claude-code-observed.md).
-import type { EventName } from '../model/event-name.ts';
-import type { EngineContext } from './context.ts';
-import type { DispatchResult } from './result.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { EngineContext } from '../context.ts';
+import type { DispatchResult } from '../dispatch/result.ts';
 
 /** The stop-block cap message Claude Code shows (claude-code-observed.md "Decisions"). */
 export function stopCapMessage(blocks: number): string {

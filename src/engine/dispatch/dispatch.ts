@@ -1,16 +1,16 @@
 import { join } from 'node:path';
-import { HookError } from '../errors.ts';
-import { resolveEventName } from '../events/dialect-names.ts';
-import { normalizeInput } from '../events/normalize-input.ts';
-import type { EventName } from '../model/event-name.ts';
-import type { EngineContext } from './context.ts';
-import type { DispatchOptions } from './engine.ts';
-import { finish } from './finish.ts';
-import { type PlannedHandler, selectHandlers } from './plan.ts';
+import { HookError } from '../../errors.ts';
+import { resolveEventName } from '../../events/dialect-names.ts';
+import { normalizeInput } from '../../events/normalize-input.ts';
+import type { EventName } from '../../model/event-name.ts';
+import { finish } from '../aggregate/finish.ts';
+import type { EngineContext } from '../context.ts';
+import type { DispatchOptions } from '../options.ts';
+import { type PlannedHandler, selectHandlers } from '../plan/plan.ts';
+import { runAll } from '../run/run-all.ts';
+import { applyTrust, sessionStartPrompts, withSessionHooks } from '../session/session-lifecycle.ts';
+import { isStopEvent, stopCapMessage, stopKey } from '../session/stop-loop.ts';
 import type { DispatchResult } from './result.ts';
-import { runAll } from './run-all.ts';
-import { applyTrust, sessionStartPrompts, withSessionHooks } from './session-lifecycle.ts';
-import { isStopEvent, stopCapMessage, stopKey } from './stop-loop.ts';
 
 export { stopCapMessage };
 

@@ -1,4 +1,4 @@
-import type { HandlerType } from '../model/handler.ts';
+import type { HandlerType } from '../../model/handler.ts';
 
 export type ProfileName = 'claude-code' | 'copilot-cli' | 'vscode';
 

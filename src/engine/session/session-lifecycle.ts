@@ -1,13 +1,13 @@
 // The session-scoped parts of a dispatch: in-memory session hooks, retiring spent ones, Copilot
 // sessionStart prompts and the trust gate for project hooks.
 
-import type { Diagnostic } from '../errors.ts';
-import type { EventName } from '../model/event-name.ts';
-import type { NormalizedHandler } from '../model/handler.ts';
-import type { EngineContext } from './context.ts';
-import { type PlannedHandler, planHandler } from './plan.ts';
-import type { SkippedReport } from './result.ts';
-import type { RunItem } from './run-all.ts';
+import type { Diagnostic } from '../../errors.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { EngineContext } from '../context.ts';
+import type { SkippedReport } from '../dispatch/result.ts';
+import { type PlannedHandler, planHandler } from '../plan/plan.ts';
+import type { RunItem } from '../run/run-all.ts';
 
 /** Session hooks are planned once per store version, not on every dispatch. */
 export function withSessionHooks(
@@ -86,7 +86,7 @@ export async function applyTrust(
   let action: 'run' | 'skip';
   if (policy === 'run' || policy === 'skip') action = policy;
   else {
-    const { decideUntrusted } = await import('../config/trust/index.ts');
+    const { decideUntrusted } = await import('../../config/trust/index.ts');
     action = await decideUntrusted(policy, {
       projectDir: ctx.projectDir,
       handlers: affected.map((entry) => entry.handler),

@@ -1,18 +1,18 @@
-import { type Diagnostic, diagnostic } from '../errors.ts';
-import { getEvent } from '../events/catalogue.ts';
-import { TOOL_CALL_EVENTS } from '../events/event-sets.ts';
-import { toCopilotToolName } from '../events/tool-names.ts';
+import { type Diagnostic, diagnostic } from '../../errors.ts';
+import { getEvent } from '../../events/catalogue.ts';
+import { TOOL_CALL_EVENTS } from '../../events/event-sets.ts';
+import { toCopilotToolName } from '../../events/tool-names.ts';
 import {
   type CompiledIfRule,
   type CompiledMatcher,
   compileIfRule,
   compileMatcher,
   matcherValue,
-} from '../match/index.ts';
-import { EVENT_NAMES, type EventName } from '../model/event-name.ts';
-import type { NormalizedHandler } from '../model/handler.ts';
-import type { Profile } from './profiles.ts';
-import type { SkippedReport } from './result.ts';
+} from '../../match/index.ts';
+import { EVENT_NAMES, type EventName } from '../../model/event-name.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { SkippedReport } from '../dispatch/result.ts';
+import type { Profile } from '../profiles/profiles.ts';
 
 /** A handler with its matcher and `if` rule compiled once per configuration generation. */
 export interface PlannedHandler {

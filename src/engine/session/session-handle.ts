@@ -1,5 +1,5 @@
-import type { EventName } from '../model/event-name.ts';
-import type { NormalizedHandler } from '../model/handler.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
 import type { FunctionHookCallback, FunctionHookOptions, SessionHookStore } from './session-hooks.ts';
 
 /** The hooks of one session id (seed 004 "session hooks"). */

@@ -1,5 +1,5 @@
-import type { Dialect } from '../model/dialect.ts';
-import type { EventName } from '../model/event-name.ts';
+import type { Dialect } from '../../model/dialect.ts';
+import type { EventName } from '../../model/event-name.ts';
 import type { HandlerEffect } from './effect.ts';
 
 const PERMISSIONS = new Set(['allow', 'deny', 'ask', 'defer']);

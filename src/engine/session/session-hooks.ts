@@ -1,6 +1,6 @@
-import type { EventName } from '../model/event-name.ts';
-import type { FunctionHandler, NormalizedHandler } from '../model/handler.ts';
-import { FUNCTION_HOOK_DEFAULT_TIMEOUT_MS } from './function-runner.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { FunctionHandler, NormalizedHandler } from '../../model/handler.ts';
+import { FUNCTION_HOOK_DEFAULT_TIMEOUT_MS } from '../../runners/function/function-runner.ts';
 
 export type FunctionHookCallback = (
   input: Record<string, unknown>,

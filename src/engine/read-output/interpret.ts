@@ -1,13 +1,13 @@
-import { getEvent } from '../events/catalogue.ts';
-import type { EventSpec } from '../events/types.ts';
-import type { EventName } from '../model/event-name.ts';
-import type { NormalizedHandler } from '../model/handler.ts';
-import type { RunnerResult } from '../runners/types.ts';
+import { getEvent } from '../../events/catalogue.ts';
+import type { EventSpec } from '../../events/types.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { RunnerResult } from '../../runners/types.ts';
+import type { Outcome } from '../dispatch/result.ts';
+import type { Profile } from '../profiles/profiles.ts';
 import type { HandlerEffect } from './effect.ts';
 import { interpretCopilot } from './interpret-copilot.ts';
 import { normalizeOutput } from './normalize-output.ts';
-import type { Profile } from './profiles.ts';
-import type { Outcome } from './result.ts';
 
 /** One handler's result read the way the emulated host reads it (docs/decisions.md). */
 export interface Interpretation {

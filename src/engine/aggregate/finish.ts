@@ -1,15 +1,15 @@
 // Merges the interpreted runs of one dispatch into its result, in configured order.
-import { diagnostic } from '../errors.ts';
-import { getEvent } from '../events/catalogue.ts';
-import { matcherValue } from '../match/index.ts';
-import type { EventName } from '../model/event-name.ts';
+import { diagnostic } from '../../errors.ts';
+import { getEvent } from '../../events/catalogue.ts';
+import { matcherValue } from '../../match/index.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { EngineContext } from '../context.ts';
+import type { DispatchResult, HookRunReport } from '../dispatch/result.ts';
+import type { RunItem } from '../run/run-all.ts';
+import { retireSessionHooks } from '../session/session-lifecycle.ts';
+import { applyStopCap, isStopEvent } from '../session/stop-loop.ts';
 import { aggregate } from './aggregate.ts';
-import type { EngineContext } from './context.ts';
 import { createContextCapper } from './context-cap.ts';
-import type { DispatchResult, HookRunReport } from './result.ts';
-import type { RunItem } from './run-all.ts';
-import { retireSessionHooks } from './session-lifecycle.ts';
-import { applyStopCap, isStopEvent } from './stop-loop.ts';
 
 export function finish(
   ctx: EngineContext,

@@ -1,39 +1,19 @@
 import { resolve } from 'node:path';
-import { type ConfigGeneration, type LoadOptions, loadConfig } from '../config/generation/index.ts';
-import { type PolicySettings, readConfig } from '../config/read-config.ts';
+import { type ConfigGeneration, type LoadOptions, loadConfig } from '../../config/generation/index.ts';
+import { type PolicySettings, readConfig } from '../../config/read-config.ts';
 import {
   createTrustStore,
   defaultTrustStorePath,
   type TrustStatus,
   trustStatus,
-} from '../config/trust/index.ts';
-import type { Diagnostic } from '../errors.ts';
-import type { NormalizedHandler } from '../model/handler.ts';
-import type { HookEngineOptions } from './engine.ts';
-import { buildIndex, type EventIndex } from './plan.ts';
-import { getProfile } from './profiles.ts';
-import type { SkippedReport } from './result.ts';
-
-/** One immutable configuration generation, with its per-event index compiled. */
-export interface ConfigSnapshot {
-  readonly id: number;
-  readonly projectDir: string;
-  readonly handlers: readonly NormalizedHandler[];
-  /**
-   * Skill and agent frontmatter hooks: they run only once registered for a session
-   * (claude-code-hooks.md §4.8), so they are listed here, not in `index`.
-   */
-  readonly frontmatter: readonly NormalizedHandler[];
-  readonly index: EventIndex;
-  readonly prompts: readonly { source: NormalizedHandler['source']; prompt: string }[];
-  readonly skipped: readonly SkippedReport[];
-  readonly diagnostics: readonly Diagnostic[];
-  readonly policy: PolicySettings;
-  readonly generation: ConfigGeneration | null;
-  /** Project hooks that are not approved; empty when trust checking is off or all are approved. */
-  readonly untrusted: ReadonlySet<NormalizedHandler>;
-  readonly trust: TrustStatus | null;
-}
+} from '../../config/trust/index.ts';
+import type { Diagnostic } from '../../errors.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { SkippedReport } from '../dispatch/result.ts';
+import type { HookEngineOptions } from '../options.ts';
+import { buildIndex } from '../plan/plan.ts';
+import { getProfile } from '../profiles/profiles.ts';
+import type { ConfigSnapshot } from './snapshot.ts';
 
 /** The discovery options an engine's options stand for (also used by `engine.watch()`). */
 export function loadOptionsOf(options: HookEngineOptions): LoadOptions {
@@ -83,18 +63,7 @@ export async function loadSnapshot(options: HookEngineOptions, id: number): Prom
   }
   if (options.handlers) handlers.push(...options.handlers);
 
-  let trust: TrustStatus | null = null;
-  const untrusted = new Set<NormalizedHandler>();
-  if (options.untrusted !== undefined || options.trustFile !== undefined) {
-    const store = createTrustStore(options.trustFile ?? defaultTrustStorePath());
-    trust = trustStatus(handlers, projectDir, store);
-    if (!trust.trusted) {
-      const projectIds = new Set(
-        trust.fingerprint.items.filter((item) => item.kind === 'definition').map((item) => item.source),
-      );
-      for (const handler of handlers) if (projectIds.has(handler.source)) untrusted.add(handler);
-    }
-  }
+  const { trust, untrusted } = checkTrust(options, handlers, projectDir);
 
   const frontmatter = handlers.filter((handler) => handler.source.scope === 'frontmatter');
   const active =
@@ -117,6 +86,28 @@ export async function loadSnapshot(options: HookEngineOptions, id: number): Prom
     untrusted,
     trust,
   });
+}
+
+/**
+ * With trust checking on (`untrusted` or `trustFile` set), the project hooks that are not
+ * approved; otherwise none.
+ */
+function checkTrust(
+  options: HookEngineOptions,
+  handlers: readonly NormalizedHandler[],
+  projectDir: string,
+): { trust: TrustStatus | null; untrusted: Set<NormalizedHandler> } {
+  const untrusted = new Set<NormalizedHandler>();
+  if (options.untrusted === undefined && options.trustFile === undefined) return { trust: null, untrusted };
+  const store = createTrustStore(options.trustFile ?? defaultTrustStorePath());
+  const trust = trustStatus(handlers, projectDir, store);
+  if (!trust.trusted) {
+    const projectIds = new Set(
+      trust.fingerprint.items.filter((item) => item.kind === 'definition').map((item) => item.source),
+    );
+    for (const handler of handlers) if (projectIds.has(handler.source)) untrusted.add(handler);
+  }
+  return { trust, untrusted };
 }
 
 /** Inline sources add to the HTTP allowlists the way one more settings file would. */

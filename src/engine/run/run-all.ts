@@ -1,21 +1,26 @@
 // Runs the selected handlers of one dispatch (in parallel or in order, per profile) and
 // interprets each result; background hooks leave here for the async registry.
 
-import { handlerLabel } from '../config/handler-label.ts';
-import { getEvent } from '../events/catalogue.ts';
-import { renderPayload } from '../events/payload.ts';
-import { matcherValue } from '../match/index.ts';
-import type { Dialect } from '../model/dialect.ts';
-import type { EventName } from '../model/event-name.ts';
-import type { NormalizedHandler } from '../model/handler.ts';
-import type { RunnerResult, RunRequest } from '../runners/types.ts';
-import type { AggregateItem } from './aggregate.ts';
-import { isAsyncHandler, runWatchingFirstLine, startAsyncHook, watchesFirstLine } from './async-start.ts';
-import type { EngineContext } from './context.ts';
-import type { DispatchOptions } from './engine.ts';
-import { interpret } from './interpret.ts';
-import type { PlannedHandler } from './plan.ts';
-import type { DispatchResult } from './result.ts';
+import { handlerLabel } from '../../config/handler-label.ts';
+import { getEvent } from '../../events/catalogue.ts';
+import { renderPayload } from '../../events/payload.ts';
+import { matcherValue } from '../../match/index.ts';
+import type { Dialect } from '../../model/dialect.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { RunnerResult, RunRequest } from '../../runners/types.ts';
+import type { AggregateItem } from '../aggregate/aggregate.ts';
+import {
+  isAsyncHandler,
+  runWatchingFirstLine,
+  startAsyncHook,
+  watchesFirstLine,
+} from '../async/async-start.ts';
+import type { EngineContext } from '../context.ts';
+import type { DispatchResult } from '../dispatch/result.ts';
+import type { DispatchOptions } from '../options.ts';
+import type { PlannedHandler } from '../plan/plan.ts';
+import { interpret } from '../read-output/interpret.ts';
 import { runOne } from './run-one.ts';
 
 export interface RunItem extends AggregateItem {

@@ -1,11 +1,11 @@
-import type { EventName } from '../model/event-name.ts';
-import type { HandlerType, NormalizedHandler } from '../model/handler.ts';
-import type { SourceRef } from '../model/source.ts';
-import { type RunnerResult, runnerResult } from '../runners/types.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { HandlerType, NormalizedHandler } from '../../model/handler.ts';
+import type { SourceRef } from '../../model/source.ts';
+import { type RunnerResult, runnerResult } from '../../runners/types.ts';
+import type { Outcome } from '../dispatch/result.ts';
+import type { Profile } from '../profiles/profiles.ts';
+import { interpret } from '../read-output/interpret.ts';
 import { type AsyncOutput, readAsyncOutput } from './async-output.ts';
-import { interpret } from './interpret.ts';
-import type { Profile } from './profiles.ts';
-import type { Outcome } from './result.ts';
 
 /**
  * How long `cancelAll()` waits for killed hooks to exit: the runner's SIGTERM→SIGKILL grace (2 s)

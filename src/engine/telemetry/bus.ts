@@ -1,6 +1,6 @@
-import type { EventName } from '../model/event-name.ts';
-import type { SourceRef } from '../model/source.ts';
-import type { DispatchResult, Outcome } from './result.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { SourceRef } from '../../model/source.ts';
+import type { DispatchResult, Outcome } from '../dispatch/result.ts';
 
 /** Lifecycle messages of one handler run (seed 004 "hook event system"; claude-code-hooks.md §7.3). */
 export type TelemetryEvent =

@@ -1,10 +1,10 @@
-import type { EventName } from '../model/event-name.ts';
-import type { NormalizedHandler } from '../model/handler.ts';
-import type { RunnerResult, RunRequest } from '../runners/types.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { RunnerResult, RunRequest } from '../../runners/types.ts';
+import type { EngineContext } from '../context.ts';
+import { runOne } from '../run/run-one.ts';
 import { parseAsyncMarker } from './async-output.ts';
 import type { AsyncHookStart } from './async-registry.ts';
-import type { EngineContext } from './context.ts';
-import { runOne } from './run-one.ts';
 
 /** Identity of one background run, as the dispatcher knows it. */
 export interface AsyncRunMeta {

@@ -1,0 +1,103 @@
+// The options of an engine, of one dispatch and of engine.watch(): plain types in a module of
+// their own, so that every stage can name them without importing the engine.
+import type { LoadOptions } from '../config/generation/index.ts';
+import type { ConfigKind } from '../config/read-config.ts';
+import type { UntrustedPolicy } from '../config/trust/index.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
+import type { SourceRef } from '../model/source.ts';
+import type { AsyncWake } from './async/async-registry.ts';
+import type { DispatchResult } from './dispatch/result.ts';
+import type { ProfileName } from './profiles/profiles.ts';
+import type { RunnerTable } from './run/run-one.ts';
+import type { ConfigSnapshot } from './snapshot/snapshot.ts';
+import type { TelemetryListener } from './telemetry/bus.ts';
+
+/** Inline configuration for embedders that keep hooks in memory rather than in files. */
+export interface InlineSource {
+  /** A name for messages, e.g. `inline:my-agent`. */
+  file: string;
+  kind: ConfigKind;
+  /** JSON text, or an object that is serialized for reading. */
+  config: string | Record<string, unknown>;
+  scope?: SourceRef['scope'];
+}
+
+export interface HookEngineOptions {
+  /** Working directory reported to hooks; also the project root unless `projectDir` is set. */
+  cwd?: string;
+  projectDir?: string;
+  profile?: ProfileName;
+  sessionId?: string;
+  transcriptPath?: string;
+  /** Home directory for user-level configuration (default: the OS home). */
+  homeDir?: string;
+  /** Ignore user-level configuration (reproducible runs). */
+  noUser?: boolean;
+  /** Discover configuration files (default true). Set false to use only `sources`/`handlers`. */
+  discover?: boolean;
+  settingsFiles?: string[];
+  pluginDirs?: string[];
+  /** Managed settings folder (default: the documented location for this OS). */
+  managedDir?: string;
+  /** Copilot policy folder (default `/etc/github-copilot/policy.d`). */
+  copilotPolicyDir?: string;
+  /** VS Code settings that decide discovery (`chat.hookFilesLocations`, `chat.useClaudeHooks`, …). */
+  vscodeSettings?: LoadOptions['vscodeSettings'];
+  sources?: InlineSource[];
+  /** Already-normalized handlers, appended after discovered ones. */
+  handlers?: NormalizedHandler[];
+  /** Whether a person can answer `ask` prompts; without one, ask becomes deny. Default false. */
+  interactive?: boolean;
+  /**
+   * What untrusted project hooks do: `run` (the library default: the embedding host decides),
+   * `skip` (reported in `skipped`), or a callback that answers. Setting this or `trustFile`
+   * turns trust checking on; otherwise project hooks are not checked.
+   */
+  untrusted?: UntrustedPolicy;
+  /** Trust store file; default `$XDG_CONFIG_HOME/agent-hooks/trust.json`. */
+  trustFile?: string;
+  /** Stop/SubagentStop blocks honoured in a row before the override (default: the profile's, 8). */
+  stopBlockCap?: number;
+  /** Replace or add runners (e.g. an HTTP runner with a custom resolver, an LLM client). */
+  runners?: RunnerTable;
+  /** Base environment for hook processes (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+  onTelemetry?: TelemetryListener;
+  /**
+   * Emit `started`/`progress`/`response` for every event; by default only SessionStart and
+   * Setup emit them (seed 004, "hook event system"). Listeners may opt in on their own.
+   */
+  includeHookEvents?: boolean;
+  /** How often `progress` samples a running hook's output so far (default 1,000 ms). */
+  progressIntervalMs?: number;
+  /**
+   * Called at once when an `asyncRewake` hook exits 2: the host should wake the model (even when
+   * idle) and show it `message` as a system reminder (claude-code-hooks.md §4.2, §4.7).
+   */
+  onAsyncWake?: (wake: AsyncWake) => void;
+  strict?: boolean;
+  /** Report handlers whose matcher did not match in `skipped` (the CLI does). Default false. */
+  explain?: boolean;
+}
+
+export interface EngineWatchOptions {
+  debounceMs?: number;
+  /** The result of each ConfigChange dispatch (a `block` kept the old configuration). */
+  onConfigChange?: (result: DispatchResult) => void;
+  /** Called with each new configuration generation. */
+  onReload?: (snapshot: ConfigSnapshot) => void;
+  /** Called when every change of a batch was blocked, so the old configuration stays. */
+  onBlocked?: (changes: { source: string; file_path: string }[]) => void;
+  onError?: (error: unknown) => void;
+}
+
+export interface DispatchOptions {
+  signal?: AbortSignal;
+  sessionId?: string;
+  /** Also report handlers whose matcher did not match (default: the engine's `explain`). */
+  explain?: boolean;
+  /** The conversation history, handed to function hooks as their third argument (seed 004). */
+  messages?: readonly unknown[];
+  /** Run only the session's in-memory hooks, not the configured ones (agent hooks' inner Stop). */
+  sessionHooksOnly?: boolean;
+}

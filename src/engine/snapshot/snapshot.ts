@@ -1,0 +1,28 @@
+import type { ConfigGeneration } from '../../config/generation/index.ts';
+import type { PolicySettings } from '../../config/read-config.ts';
+import type { TrustStatus } from '../../config/trust/index.ts';
+import type { Diagnostic } from '../../errors.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { SkippedReport } from '../dispatch/result.ts';
+import type { EventIndex } from '../plan/plan.ts';
+
+/** One immutable configuration generation, with its per-event index compiled. */
+export interface ConfigSnapshot {
+  readonly id: number;
+  readonly projectDir: string;
+  readonly handlers: readonly NormalizedHandler[];
+  /**
+   * Skill and agent frontmatter hooks: they run only once registered for a session
+   * (claude-code-hooks.md §4.8), so they are listed here, not in `index`.
+   */
+  readonly frontmatter: readonly NormalizedHandler[];
+  readonly index: EventIndex;
+  readonly prompts: readonly { source: NormalizedHandler['source']; prompt: string }[];
+  readonly skipped: readonly SkippedReport[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly policy: PolicySettings;
+  readonly generation: ConfigGeneration | null;
+  /** Project hooks that are not approved; empty when trust checking is off or all are approved. */
+  readonly untrusted: ReadonlySet<NormalizedHandler>;
+  readonly trust: TrustStatus | null;
+}
