@@ -7,7 +7,7 @@ import type { NormalizedHandler } from '../model/handler.ts';
 import type { SourceRef } from '../model/source.ts';
 import type { AsyncWake } from './async/async-registry.ts';
 import type { DispatchResult } from './dispatch/result.ts';
-import type { ProfileName } from './profiles/profiles.ts';
+import type { ProfileName } from './profiles/profile-name.ts';
 import type { RunnerTable } from './run/run-one.ts';
 import type { ConfigSnapshot } from './snapshot/snapshot.ts';
 import type { TelemetryListener } from './telemetry/bus.ts';

@@ -3,8 +3,8 @@ import type { DecisionKind, EventSpec } from '../../events/types.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { Decision, DispatchResult } from '../dispatch/result.ts';
-import type { Profile } from '../profiles/profiles.ts';
-import type { Interpretation } from '../read-output/interpret.ts';
+import type { Profile } from '../profiles/profile.ts';
+import type { Interpretation } from '../read-output/interpretation.ts';
 
 /** One handler's interpreted run, in configured order. */
 export interface AggregateItem {
@@ -77,7 +77,7 @@ export function aggregate(items: AggregateItem[], options: AggregateOptions, out
   const conflicts: string[] = [];
   // Claude Code discards these events' output; Copilot still reads additionalContext on
   // notification (other-agents-hooks.md §1.3).
-  const discardOutput = spec.decisionKind === 'none' && options.profile.exitPolicy !== 'copilot';
+  const discardOutput = spec.decisionKind === 'none' && !options.profile.readsNonDecidingOutput;
   let toolOutputFrom: string | undefined;
   let promptFrom: string | undefined;
   for (const item of items) {
@@ -196,7 +196,7 @@ function permissionRequestRule(
   const toolInput = options.input.tool_input as Record<string, unknown> | undefined;
   if (
     request.behavior === 'allow' &&
-    options.profile.exitPolicy === 'copilot' &&
+    options.profile.sandboxBypassNeedsUser &&
     toolInput?.requestSandboxBypass === true
   ) {
     conflicts.push('allow ignored: the call requests a sandbox bypass, which the user must confirm');

@@ -1,7 +1,7 @@
 import type { EventName } from '../../model/event-name.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
-import { parseStdout } from '../read-output/interpret.ts';
 import { normalizeOutput } from '../read-output/normalize-output.ts';
+import { parseStdout } from '../read-output/parse-stdout.ts';
 
 /** What a background hook's stdout says, once it has exited. */
 export interface AsyncOutput {

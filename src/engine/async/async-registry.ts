@@ -3,7 +3,7 @@ import type { HandlerType, NormalizedHandler } from '../../model/handler.ts';
 import type { SourceRef } from '../../model/source.ts';
 import { type RunnerResult, runnerResult } from '../../runners/types.ts';
 import type { Outcome } from '../dispatch/result.ts';
-import type { Profile } from '../profiles/profiles.ts';
+import type { Profile } from '../profiles/profile.ts';
 import { interpret } from '../read-output/interpret.ts';
 import { type AsyncOutput, readAsyncOutput } from './async-output.ts';
 

@@ -12,7 +12,7 @@ import {
 import { EVENT_NAMES, type EventName } from '../../model/event-name.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { SkippedReport } from '../dispatch/result.ts';
-import type { Profile } from '../profiles/profiles.ts';
+import type { Profile } from '../profiles/profile.ts';
 
 /** A handler with its matcher and `if` rule compiled once per configuration generation. */
 export interface PlannedHandler {
@@ -71,7 +71,7 @@ export function planHandler(
   }
   const planned: PlannedHandler = { handler, order, matcher, ifRule: null };
   const allowed = getEvent(handler.event).handlerTypes as readonly string[];
-  if (profile.exitPolicy === 'claude' && handler.type !== 'function' && !allowed.includes(handler.type)) {
+  if (profile.checksHandlerTypes && handler.type !== 'function' && !allowed.includes(handler.type)) {
     // claude-code-hooks.md §2.0 "Types": e.g. HTTP hooks are skipped on SessionStart and Setup.
     planned.never = `${handler.type} hooks do not run on ${handler.event} (it accepts ${allowed.join(', ')})`;
     diagnostics.push(

@@ -1,47 +1,18 @@
-import type { HandlerType } from '../../model/handler.ts';
+import { CLAUDE_READER, VSCODE_READER } from '../read-output/claude-reader.ts';
+import { COPILOT_READER } from '../read-output/copilot-reader.ts';
+import type { Profile, ProfileName } from './profile.ts';
 
-export type ProfileName = 'claude-code' | 'copilot-cli' | 'vscode';
-
-export const PROFILE_NAMES: readonly ProfileName[] = ['claude-code', 'copilot-cli', 'vscode'];
-
-/** How a command's exit code and output are read; differs per host (decisions.md). */
-export type ExitPolicy = 'claude' | 'copilot' | 'vscode';
-
-/**
- * A profile is data: everything that differs between the hosts we emulate. Where hosts
- * disagree, the profile decides (DESIGN.md "profile").
- */
-export interface Profile {
-  readonly name: ProfileName;
-  /** claude-code-observed.md: all handlers of one event start in parallel; Copilot and VS Code run in order. */
-  readonly execution: 'parallel' | 'sequential';
-  readonly exitPolicy: ExitPolicy;
-  /** VS Code parses matchers and ignores them (other-agents-hooks.md §2.6). */
-  readonly honourMatchers: boolean;
-  /** Claude Code runs a handler with the same identity once per call (claude-code-hooks.md §4.9). */
-  readonly dedupe: boolean;
-  /** Stop/SubagentStop blocks honoured in a row before the host overrides (claude-code-hooks.md §2.18). */
-  readonly stopBlockCap: number;
-  /** PermissionRequest: first decision wins (Claude Code [SRC]) or later overrides earlier (Copilot §1.5). */
-  readonly permissionRequestMerge: 'first' | 'last';
-  /** Copilot: "if any hook returns deny, the tool is blocked"; Claude: deny > defer > ask > allow. */
-  readonly permissionOrder: readonly ('deny' | 'defer' | 'ask' | 'allow')[];
-  /** Default timeout in seconds per handler type; events may override (catalogue). */
-  readonly defaultTimeoutSec: Readonly<Record<HandlerType, number>>;
-  /** Whether per-event catalogue timeouts (UserPromptSubmit 30 s, MessageDisplay 10 s) apply. */
-  readonly eventTimeouts: boolean;
-  /** Cap on one additionalContext / systemMessage / plain stdout string (claude-code-hooks.md §3.2). */
-  readonly contextCapChars: number;
-  /** Whether `continue: false` stops the remaining sequential hooks (VS Code HookAbortError). */
-  readonly stopOnContinueFalse: boolean;
-}
+export { PROFILE_NAMES, type Profile, type ProfileName } from './profile.ts';
 
 const CLAUDE_CODE: Profile = {
   name: 'claude-code',
   execution: 'parallel',
-  exitPolicy: 'claude',
+  output: CLAUDE_READER,
   honourMatchers: true,
   dedupe: true,
+  checksHandlerTypes: true,
+  readsNonDecidingOutput: false,
+  sandboxBypassNeedsUser: false,
   stopBlockCap: 8,
   permissionRequestMerge: 'first',
   permissionOrder: ['deny', 'defer', 'ask', 'allow'],
@@ -54,9 +25,12 @@ const CLAUDE_CODE: Profile = {
 const COPILOT_CLI: Profile = {
   name: 'copilot-cli',
   execution: 'sequential',
-  exitPolicy: 'copilot',
+  output: COPILOT_READER,
   honourMatchers: true,
   dedupe: false,
+  checksHandlerTypes: false,
+  readsNonDecidingOutput: true,
+  sandboxBypassNeedsUser: true,
   // other-agents-hooks.md §1.5: "after 8 consecutive blocks the CLI ends the turn anyway".
   stopBlockCap: 8,
   permissionRequestMerge: 'last',
@@ -71,9 +45,12 @@ const COPILOT_CLI: Profile = {
 const VSCODE: Profile = {
   name: 'vscode',
   execution: 'sequential',
-  exitPolicy: 'vscode',
+  output: VSCODE_READER,
   honourMatchers: false,
   dedupe: false,
+  checksHandlerTypes: false,
+  readsNonDecidingOutput: false,
+  sandboxBypassNeedsUser: false,
   stopBlockCap: 8,
   permissionRequestMerge: 'first',
   // other-agents-hooks.md §2.5: most restrictive wins, deny > ask > allow.

@@ -1,0 +1,45 @@
+import type { HandlerType } from '../../model/handler.ts';
+import type { OutputReader } from '../read-output/output-reader.ts';
+
+import type { ProfileName } from './profile-name.ts';
+
+export { PROFILE_NAMES, type ProfileName } from './profile-name.ts';
+
+/**
+ * A profile: everything that differs between the hosts we emulate, as data plus the host's output
+ * reader. Where hosts disagree, the profile decides (DESIGN.md "profile").
+ */
+export interface Profile {
+  readonly name: ProfileName;
+  /** claude-code-observed.md: all handlers of one event start in parallel; Copilot and VS Code run in order. */
+  readonly execution: 'parallel' | 'sequential';
+  /** How the host reads a hook's exit code and output (docs/decisions.md). */
+  readonly output: OutputReader;
+  /** VS Code parses matchers and ignores them (other-agents-hooks.md §2.6). */
+  readonly honourMatchers: boolean;
+  /** Claude Code runs a handler with the same identity once per call (claude-code-hooks.md §4.9). */
+  readonly dedupe: boolean;
+  /** Claude Code skips handler types an event does not accept (claude-code-hooks.md §2.0 "Types"). */
+  readonly checksHandlerTypes: boolean;
+  /**
+   * Whether output of events that decide nothing still counts: Copilot reads `additionalContext` on
+   * notification (other-agents-hooks.md §1.3); Claude Code discards it.
+   */
+  readonly readsNonDecidingOutput: boolean;
+  /** Copilot: an `allow` on a call that requests a sandbox bypass is ignored (other-agents-hooks.md §1.5). */
+  readonly sandboxBypassNeedsUser: boolean;
+  /** Stop/SubagentStop blocks honoured in a row before the host overrides (claude-code-hooks.md §2.18). */
+  readonly stopBlockCap: number;
+  /** PermissionRequest: first decision wins (Claude Code [SRC]) or later overrides earlier (Copilot §1.5). */
+  readonly permissionRequestMerge: 'first' | 'last';
+  /** Copilot: "if any hook returns deny, the tool is blocked"; Claude: deny > defer > ask > allow. */
+  readonly permissionOrder: readonly ('deny' | 'defer' | 'ask' | 'allow')[];
+  /** Default timeout in seconds per handler type; events may override (catalogue). */
+  readonly defaultTimeoutSec: Readonly<Record<HandlerType, number>>;
+  /** Whether per-event catalogue timeouts (UserPromptSubmit 30 s, MessageDisplay 10 s) apply. */
+  readonly eventTimeouts: boolean;
+  /** Cap on one additionalContext / systemMessage / plain stdout string (claude-code-hooks.md §3.2). */
+  readonly contextCapChars: number;
+  /** Whether `continue: false` stops the remaining sequential hooks (VS Code HookAbortError). */
+  readonly stopOnContinueFalse: boolean;
+}

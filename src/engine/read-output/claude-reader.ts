@@ -1,0 +1,92 @@
+// Claude Code's reading of a finished run (claude-code-hooks.md §3.2, §3.3); VS Code reads the same
+// way except that only exit 0 and 2 count (other-agents-hooks.md §2.5).
+
+import { describeEffect } from './describe-effect.ts';
+import type { HandlerEffect } from './effect.ts';
+import { applyExit2, exit2Words } from './exit-2.ts';
+import { blockingFailure } from './failure.ts';
+import { type Interpretation, interpretation } from './interpretation.ts';
+import type { FailedRun, FinishedRun, OutputReader } from './output-reader.ts';
+import { firstLine, parseStdout } from './parse-stdout.ts';
+import { jsonEffect } from './read-json.ts';
+
+export const CLAUDE_READER: OutputReader = {
+  name: 'claude',
+  read: (run) => readClaudeStyle(run, true),
+  readFailure: blocksOnTimeout,
+};
+
+export const VSCODE_READER: OutputReader = {
+  name: 'vscode',
+  read: (run) => readClaudeStyle(run, false),
+  readFailure: () => undefined,
+};
+
+// claude-code-hooks.md §3.3: PreModelSwitch blocks on timeout.
+function blocksOnTimeout(run: FailedRun): Interpretation | undefined {
+  if (run.outcome !== 'timeout' || run.spec.name !== 'PreModelSwitch') return undefined;
+  return blockingFailure(run.spec, run.message, run.warnings, null, run.outcome);
+}
+
+/** `jsonDecides`: another exit code with a JSON object in stdout still decides, and shows no error. */
+function readClaudeStyle(run: FinishedRun, jsonDecides: boolean): Interpretation {
+  const effect = jsonEffect(run);
+  if (!run.json && run.text.startsWith('{')) {
+    run.warnings.push('stdout starts with "{" but is not valid JSON; read as plain text');
+  }
+  if (!run.json && run.stderr.trim().startsWith('{') && parseStdout(run.stderr).json) {
+    run.warnings.push(
+      'stderr holds a JSON object, but hosts read hook JSON from stdout only: print it to stdout',
+    );
+  }
+  if (run.exitCode === 0) return readSuccess(run, effect);
+  if (run.exitCode === 2) return readExit2(run, effect);
+  if (run.json && jsonDecides) {
+    const words = describeEffect(effect, null, run.spec);
+    return interpretation(
+      'success',
+      effect,
+      `exit ${run.exitCode} but stdout held a JSON object, which decides: ${words}`,
+      run.warnings,
+      { output: run.json },
+    );
+  }
+  return readOtherExit(run);
+}
+
+function readSuccess(run: FinishedRun, effect: HandlerEffect): Interpretation {
+  const plainText = run.json ? null : run.text || null;
+  if (plainText !== null && run.spec.plainStdout === 'path') effect.eventFields = { worktreePath: plainText };
+  const explanation = describeEffect(effect, plainText, run.spec);
+  return interpretation('success', effect, explanation, run.warnings, { output: run.json, plainText });
+}
+
+// claude-code-hooks.md §3.3: exit 2 cannot be overridden by JSON; the message is the JSON blocking
+// reason when the JSON makes a blocking decision, else stderr.
+function readExit2(run: FinishedRun, effect: HandlerEffect): Interpretation {
+  const jsonReason =
+    effect.block?.reason || (effect.permission === 'deny' ? effect.permissionReason : undefined);
+  const reason = jsonReason || run.stderr.trim();
+  const blocked = applyExit2(run.spec, reason, effect);
+  const words = exit2Words(run.spec);
+  return interpretation(
+    blocked ? 'blocking' : 'non-blocking-error',
+    effect,
+    blocked ? `${run.cause}: ${words}` : `${run.cause} on ${run.spec.name}: ${words}`,
+    run.warnings,
+    { output: run.json, blockedByExit: blocked },
+  );
+}
+
+function readOtherExit(run: FinishedRun): Interpretation {
+  const detail = firstLine(run.stderr);
+  const notice = `Failed with non-blocking status code: ${detail || `exit ${run.exitCode}`}`;
+  if (run.blockOnFailure) return blockingFailure(run.spec, notice, run.warnings, run.json);
+  return interpretation(
+    'non-blocking-error',
+    { userNotice: notice },
+    `exit ${run.exitCode}: non-blocking error, the action proceeds`,
+    run.warnings,
+    { output: run.json },
+  );
+}
