@@ -13,7 +13,10 @@ async function load<T>(relative: string): Promise<T> {
 }
 
 export const shippedIndex = () => load<typeof import('../src/index.ts')>('index.js');
-export const shippedPlan = () => load<typeof import('../src/engine/plan/plan.ts')>('engine/plan/plan.js');
+export const shippedPlan = async () => ({
+  ...(await load<typeof import('../src/engine/plan/build-index.ts')>('engine/plan/build-index.js')),
+  ...(await load<typeof import('../src/engine/plan/select.ts')>('engine/plan/select.js')),
+});
 export const shippedProfiles = () =>
   load<typeof import('../src/engine/profiles/profiles.ts')>('engine/profiles/profiles.js');
 export const shippedCommandRunner = () =>

@@ -3,7 +3,7 @@
  * heavy features (LLM, MCP) live behind the `agent-hooks/llm` and `agent-hooks/mcp` subpaths.
  */
 export { type ConfigKind, type ReadOptions, type ReadResult, readConfig } from './config/read-config.ts';
-export type { AsyncHookResult, AsyncWake } from './engine/async/async-registry.ts';
+export type { AsyncHookResult, AsyncWake } from './engine/async/async-types.ts';
 export type {
   Decision,
   DispatchResult,

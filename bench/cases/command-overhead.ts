@@ -34,6 +34,7 @@ const request: RunRequest<CommandHandler> = {
     spec: { command: COMMAND },
   },
   event: 'PreToolUse',
+  input: payload,
   payload,
   payloadJson,
   projectDir: process.cwd(),

@@ -1,9 +1,9 @@
 import type { EventName } from '../model/event-name.ts';
 import type { AsyncHookRegistry } from './async/async-registry.ts';
 import type { HookEngineOptions } from './options.ts';
-import type { PlannedHandler } from './plan/plan.ts';
+import type { PlannedHandler } from './plan/build-index.ts';
 import type { Profile } from './profiles/profile.ts';
-import type { RunnerRegistry } from './run/run-one.ts';
+import type { RunnerRegistry } from './run/runner-registry.ts';
 import type { SessionHookStore } from './session/session-hooks.ts';
 import type { ConfigSnapshot } from './snapshot/snapshot.ts';
 import type { TelemetryBus } from './telemetry/bus.ts';

@@ -4,25 +4,22 @@ import { HookError } from '../errors.ts';
 import type { EventInput } from '../events/inputs.ts';
 import type { EventName } from '../model/event-name.ts';
 import type { HandlerRunner } from '../runners/types.ts';
-import {
-  AsyncHookRegistry,
-  type AsyncHookResult,
-  type AsyncHookStart,
-  type AsyncWake,
-} from './async/async-registry.ts';
+import { AsyncHookRegistry } from './async/async-registry.ts';
+import type { AsyncHookResult, AsyncHookStart, AsyncWake } from './async/async-types.ts';
 import type { EngineContext } from './context.ts';
 import { dispatchEvent } from './dispatch/dispatch.ts';
-import type { DispatchResult } from './dispatch/result.ts';
+import type { DispatchResult, HookRunReport } from './dispatch/result.ts';
 import type { DispatchOptions, EngineWatchOptions, HookEngineOptions } from './options.ts';
 import { getProfile, type ProfileName } from './profiles/profiles.ts';
-import { RunnerRegistry } from './run/run-one.ts';
+import { RunnerRegistry } from './run/runner-registry.ts';
+import { agentStopGate } from './session/agent-stop-gate.ts';
 import { SessionHandle } from './session/session-handle.ts';
 import { type FunctionHookCallback, SessionHookStore } from './session/session-hooks.ts';
+import { GenerationQueue } from './snapshot/generation-queue.ts';
 import { loadOptionsOf, loadSnapshot } from './snapshot/load-snapshot.ts';
 import type { ConfigSnapshot } from './snapshot/snapshot.ts';
 import { TelemetryBus } from './telemetry/bus.ts';
-
-let agentGateCounter = 0;
+import { responseEvent } from './telemetry/response.ts';
 
 /** The engine: dispatch events to configured and session hooks, and explain every decision. */
 export class HookEngine {
@@ -32,7 +29,7 @@ export class HookEngine {
   readonly #registry: RunnerRegistry;
   readonly #asyncHooks: AsyncHookRegistry;
   readonly #stopBlocks = new Map<string, number>();
-  #snapshot: ConfigSnapshot;
+  readonly #generations: GenerationQueue<ConfigSnapshot>;
   #closed = false;
   readonly #watchers: { close(): Promise<void> }[] = [];
   #cachedContext: EngineContext | undefined;
@@ -41,13 +38,18 @@ export class HookEngine {
 
   constructor(options: HookEngineOptions, snapshot: ConfigSnapshot) {
     this.options = options;
-    this.#snapshot = snapshot;
+    this.#generations = new GenerationQueue(snapshot, (id) => loadSnapshot(options, id));
+    const gateHost = {
+      sessionHooks: this.sessionHooks,
+      dispatch: this.dispatch.bind(this),
+      forgetStopBlocks: (sessionId: string) => this.#stopBlocks.delete(sessionId),
+    };
     this.#registry = new RunnerRegistry(options.runners, {
-      stopGate: (check, message, { sessionId }) => this.#agentStopGate(check, message, sessionId),
+      stopGate: (check, message, { sessionId }) => agentStopGate(gateHost, check, message, sessionId),
     });
     this.#asyncHooks = new AsyncHookRegistry({
       ...(options.onAsyncWake ? { onWake: options.onAsyncWake } : {}),
-      onFinished: (start, result) => this.#asyncFinished(start, result),
+      onFinished: (start, _result, report) => this.#asyncFinished(start, report),
     });
     this.telemetry = new TelemetryBus({
       includeHookEvents: options.includeHookEvents ?? false,
@@ -66,7 +68,7 @@ export class HookEngine {
 
   /** The configuration generation in use (handlers, skipped entries, diagnostics, locations). */
   get config(): ConfigSnapshot {
-    return this.#snapshot;
+    return this.#generations.current;
   }
 
   /** Dispatches one event. `event` may be spelled in any dialect (`PreToolUse`, `preToolUse`, `agentStop`). */
@@ -86,8 +88,8 @@ export class HookEngine {
       sessionId,
       () => this.#stopBlocks.delete(sessionId),
       (file) => {
-        const wanted = resolve(this.#snapshot.projectDir, file);
-        const found = this.#snapshot.frontmatter.filter((handler) => resolve(handler.source.file) === wanted);
+        const wanted = resolve(this.config.projectDir, file);
+        const found = this.config.frontmatter.filter((handler) => resolve(handler.source.file) === wanted);
         if (found.length === 0) {
           throw new HookError('ENGINE_NO_FRONTMATTER_HOOKS', `no frontmatter hooks were loaded from ${file}`);
         }
@@ -111,10 +113,12 @@ export class HookEngine {
     };
   }
 
-  /** Reads configuration again into a new generation; the old one keeps serving until it is built. */
-  async reload(): Promise<ConfigSnapshot> {
-    this.#snapshot = await loadSnapshot(this.options, this.#snapshot.id + 1);
-    return this.#snapshot;
+  /**
+   * Reads configuration again into a new generation; the old one keeps serving until it is built.
+   * Concurrent calls are serialized: the newest read always wins, and generation ids only increase.
+   */
+  reload(): Promise<ConfigSnapshot> {
+    return this.#generations.reload();
   }
 
   /**
@@ -151,7 +155,7 @@ export class HookEngine {
     }
     const { watchConfig } = await import('../config/generation/watcher.ts');
     const store = {
-      current: () => this.#snapshot.generation!,
+      current: () => this.config.generation!,
       reload: async () => (await this.reload()).generation!,
     };
     const watcher = await watchConfig(store, loadOptionsOf(this.options), {
@@ -164,7 +168,7 @@ export class HookEngine {
         options.onConfigChange?.(result);
         return result.decision !== 'block';
       },
-      onReload: () => options.onReload?.(this.#snapshot),
+      onReload: () => options.onReload?.(this.config),
       ...(options.onBlocked ? { onBlocked: options.onBlocked } : {}),
       ...(options.onError ? { onError: options.onError } : {}),
     });
@@ -184,52 +188,18 @@ export class HookEngine {
     await this.#registry.close();
   }
 
-  #asyncFinished(start: AsyncHookStart, result: AsyncHookResult): void {
+  #asyncFinished(start: AsyncHookStart, report: HookRunReport): void {
     if (!this.telemetry.active) return;
-    this.telemetry.emit({
-      type: 'response',
-      dispatchId: start.dispatchId,
-      hookId: start.id,
-      event: start.event,
-      sessionId: start.sessionId,
-      handlerType: start.handler.type,
-      label: start.label,
-      source: start.handler.source,
-      outcome: result.outcome,
-      exitCode: result.exitCode,
-      durationMs: result.durationMs,
-      stdout: result.stdout,
-      stderr: result.stderr,
-      decision: null,
-    });
-  }
-
-  /**
-   * seed 004 / claude-code-hooks.md §4.6: an agent hook's obligation to call StructuredOutput is a
-   * Stop function hook on a private session, registered before its loop and removed after it.
-   * Only that session's hooks run on its Stop, never the configured ones.
-   */
-  #agentStopGate(check: () => boolean, message: string, sessionId: string) {
-    agentGateCounter += 1;
-    const gateSession = `${sessionId}/agent-hook-${agentGateCounter}`;
-    this.sessionHooks.addFunctionHook(gateSession, 'Stop', undefined, () => check(), message);
-    return {
-      stop: async () => {
-        const result = await this.dispatch('Stop', {}, { sessionId: gateSession, sessionHooksOnly: true });
-        return { blocked: result.decision === 'block', ...(result.reason ? { reason: result.reason } : {}) };
-      },
-      dispose: () => {
-        this.sessionHooks.endSession(gateSession);
-        this.#stopBlocks.delete(gateSession);
-      },
-    };
+    const { dispatchId, id: hookId, event, sessionId } = start;
+    this.telemetry.emit(responseEvent(report, { dispatchId, hookId, event, sessionId }, { decision: null }));
   }
 
   #context(): EngineContext {
-    if (this.#cachedContext && this.#cachedContext.snapshot === this.#snapshot) return this.#cachedContext;
+    const snapshot = this.#generations.current;
+    if (this.#cachedContext && this.#cachedContext.snapshot === snapshot) return this.#cachedContext;
     this.#cachedContext = {
       options: this.options,
-      snapshot: this.#snapshot,
+      snapshot,
       profile: getProfile(this.profile),
       registry: this.#registry,
       telemetry: this.telemetry,

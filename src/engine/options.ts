@@ -5,10 +5,10 @@ import type { ConfigKind } from '../config/read-config.ts';
 import type { UntrustedPolicy } from '../config/trust/index.ts';
 import type { NormalizedHandler } from '../model/handler.ts';
 import type { SourceRef } from '../model/source.ts';
-import type { AsyncWake } from './async/async-registry.ts';
+import type { AsyncWake } from './async/async-types.ts';
 import type { DispatchResult } from './dispatch/result.ts';
 import type { ProfileName } from './profiles/profile-name.ts';
-import type { RunnerTable } from './run/run-one.ts';
+import type { RunnerTable } from './run/runner-registry.ts';
 import type { ConfigSnapshot } from './snapshot/snapshot.ts';
 import type { TelemetryListener } from './telemetry/bus.ts';
 

@@ -40,12 +40,14 @@ export const RUNNER_CODES = {
   },
   RUNNER_TIMEOUT: {
     severity: 'warning',
-    summary: 'A hook ran past its timeout; its whole process tree was terminated (SIGTERM, then SIGKILL).',
+    summary:
+      "A hook ran past its timeout and was stopped; a command hook's whole process tree is terminated (SIGTERM, then SIGKILL).",
     fix: 'Make the hook faster, run it with `async: true`, or raise its `timeout` (seconds).',
   },
   RUNNER_CANCELLED: {
     severity: 'info',
-    summary: 'A hook was cancelled before it finished; its whole process tree was terminated.',
+    summary:
+      "A hook was cancelled before it finished (the dispatch was aborted or the engine closed); a command hook's whole process tree is terminated.",
     fix: 'Nothing to fix: the action the hook belonged to was cancelled.',
   },
   RUNNER_OUTPUT_TRUNCATED: {
@@ -90,6 +92,12 @@ export const RUNNER_CODES = {
     summary: 'An HTTP hook response body exceeded the cap (default 10 MiB) and was discarded.',
     fix: 'Answer with a small JSON object; put large data elsewhere and reference it.',
   },
+  RUNNER_HTTP_HEADER_VARS_UNSET: {
+    severity: 'warning',
+    summary:
+      'An HTTP hook header uses allowed environment variables that are not set; each was replaced by an empty string.',
+    fix: 'Set the variables named in the message in the environment of the agent (or of `agent-hooks run`).',
+  },
   RUNNER_MODEL_NOT_CONFIGURED: {
     severity: 'error',
     summary: 'A prompt or agent hook has no usable model: no provider, model name or API key is configured.',
@@ -124,6 +132,12 @@ export const RUNNER_CODES = {
       'An agent hook could not start because the project directory its tools are confined to does not exist.',
     fix: 'Run the hook from an existing project directory (`--cwd`).',
   },
+  RUNNER_AGENT_NO_VERDICT: {
+    severity: 'warning',
+    summary:
+      'An agent hook ended without calling StructuredOutput (it stopped, or ran out of turns); the run counts as cancelled and has no effect.',
+    fix: 'Make the prompt ask for a verdict through StructuredOutput, or use a model that follows tool instructions.',
+  },
   RUNNER_MCP_NOT_CONNECTED: {
     severity: 'error',
     summary:
@@ -140,5 +154,11 @@ export const RUNNER_CODES = {
     severity: 'error',
     summary: 'The tool called by an `mcp_tool` hook returned `isError: true`; this is a non-blocking error.',
     fix: 'See the tool error text in the message; use `onFailure: "block"` if the action must not proceed.',
+  },
+  RUNNER_MCP_CONTENT_IGNORED: {
+    severity: 'info',
+    summary:
+      'An `mcp_tool` hook result held content blocks other than text (images, resources); only text is read as the hook output.',
+    fix: 'Return the hook output as a text block (claude-code-hooks.md §4.4).',
   },
 } as const satisfies Record<string, CodeInfo>;

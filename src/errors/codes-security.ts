@@ -34,4 +34,16 @@ export const SECURITY_CODES = {
     summary: 'A Copilot HTTP hook uses plain http:// where Copilot CLI requires https://.',
     fix: 'Use https://; for a local server set COPILOT_HOOK_ALLOW_LOCALHOST=1 (not for preToolUse, permissionRequest or hooks with allowedEnvVars).',
   },
+  SECURITY_SSRF_GUARD_BYPASSED: {
+    severity: 'warning',
+    summary:
+      'An HTTP hook was sent through the proxy named by HTTP_PROXY / HTTPS_PROXY, so the SSRF guard did not vet its address (claude-code-hooks.md §4.3).',
+    fix: 'Nothing to fix if the proxy is trusted; otherwise exempt the host with NO_PROXY so the guard applies.',
+  },
+  SECURITY_HEADER_VARS_WITHHELD: {
+    severity: 'warning',
+    summary:
+      'An HTTP hook header names environment variables that are not in its `allowedEnvVars` (or the policy list); each was replaced by an empty string.',
+    fix: 'Add the variable to the hook `allowedEnvVars` (and to `httpHookAllowedEnvVars` when the policy sets it), or remove it from the header.',
+  },
 } as const satisfies Record<string, CodeInfo>;

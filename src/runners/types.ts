@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../errors.ts';
 import type { EventName } from '../model/event-name.ts';
 import type { NormalizedHandler } from '../model/handler.ts';
 
@@ -8,6 +9,11 @@ import type { NormalizedHandler } from '../model/handler.ts';
 export interface RunRequest<H extends NormalizedHandler = NormalizedHandler> {
   handler: H;
   event: EventName;
+  /**
+   * The canonical event input (Claude's snake_case fields, common fields filled in). Runners read
+   * fields from here, never from the rendered payload, whose shape depends on the dialect.
+   */
+  input: Readonly<Record<string, unknown>>;
   /** The payload already rendered in the handler's dialect. */
   payload: Record<string, unknown>;
   /** `JSON.stringify(payload)`, computed once per dispatch and dialect. */
@@ -41,23 +47,44 @@ export interface RunnerPolicy {
   httpHookAllowedEnvVars?: string[];
 }
 
+/** A problem a runner observed, reported once with its own code (e.g. RUNNER_OUTPUT_TRUNCATED). */
+export interface RunnerDiagnostic {
+  code: ErrorCode;
+  message: string;
+}
+
+/** A model's answer to a prompt or agent hook (claude-code-hooks.md §4.5, §4.6). */
+export interface ModelVerdict {
+  ok: boolean;
+  reason?: string;
+  /** With `ok: false` on Stop/SubagentStop: the condition can never be met, so the stop goes ahead. */
+  impossible?: boolean;
+}
+
 /**
- * The raw result of one handler run. Process-backed runners fill every field; other runners
- * behave "like a command": a JSON answer is `exitCode: 0` with `stdout` holding the JSON text,
- * a blocking answer is `exitCode: 2` with `stderr` holding the reason, and a transport failure
- * (HTTP 500, connection refused, model missing) is `failure`.
+ * The raw result of one handler run: what the handler produced, never a decision. Process
+ * runners fill the process fields; a runner that has an answer object returns it as such
+ * (`output`, `verdict`) rather than printing it for the engine to parse again. A transport
+ * failure (HTTP 500, connection refused, model missing) is `failure`.
  */
 export interface RunnerResult {
   exitCode: number | null;
   signal: string | null;
   stdout: string;
   stderr: string;
+  /**
+   * The handler's answer as an object (a function hook's return value, an HTTP hook's JSON body):
+   * read as the hook's JSON output, exactly as a JSON stdout would be.
+   */
+  output?: Record<string, unknown>;
+  /** A model's verdict (prompt and agent hooks); `ok: false` has the event's exit-2 meaning. */
+  verdict?: ModelVerdict;
   timedOut: boolean;
   cancelled: boolean;
   /** Set when the handler could not be started at all; never confused with exit code 127. */
-  spawnError?: { code: string; message: string };
+  spawnError?: { code: ErrorCode; message: string };
   /** Set when a non-process runner failed (network error, non-2xx, bad model answer). */
-  failure?: { code: string; message: string };
+  failure?: { code: ErrorCode; message: string };
   durationMs: number;
   stdoutTruncated?: boolean;
   stderrTruncated?: boolean;
@@ -66,8 +93,8 @@ export interface RunnerResult {
   /** `export NAME=value` lines a hook wrote to `CLAUDE_ENV_FILE`. */
   envExports?: Record<string, string>;
   pid?: number;
-  /** Non-fatal observations (e.g. CLAUDE_HOOK_INPUT omitted because the input was too large). */
-  notes?: string[];
+  /** Problems observed along the way (truncated output, CLAUDE_HOOK_INPUT omitted, a timeout). */
+  diagnostics?: RunnerDiagnostic[];
 }
 
 export type HandlerRunner<H extends NormalizedHandler = NormalizedHandler> = (

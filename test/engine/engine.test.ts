@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stopCapMessage } from '../../src/engine/dispatch/dispatch.ts';
+import { stopCapMessage } from '../../src/engine/session/stop-loop.ts';
 import { createHookEngine, HookError } from '../../src/index.ts';
 import { engineWithClaudeHooks, FIXTURES_DIR, group, HOOK_SCRIPT } from '../helpers/engine.ts';
 

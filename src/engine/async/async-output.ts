@@ -1,16 +1,12 @@
-import type { EventName } from '../../model/event-name.ts';
-import type { NormalizedHandler } from '../../model/handler.ts';
-import { normalizeOutput } from '../read-output/normalize-output.ts';
+// Reading a finished background hook: its output read once by the host's reader, then narrowed to
+// what an async hook can still deliver (claude-code-hooks.md §4.7).
+import type { RunnerResult } from '../../runners/types.ts';
+import type { HookRunReport, Outcome } from '../dispatch/result.ts';
+import { interpret } from '../read-output/interpret.ts';
+import type { Interpretation } from '../read-output/interpretation.ts';
 import { parseStdout } from '../read-output/parse-stdout.ts';
-
-/** What a background hook's stdout says, once it has exited. */
-export interface AsyncOutput {
-  /** The JSON output; `{}` when there is none (seed 004: "the response object defaults to {}"). */
-  json: Record<string, unknown>;
-  additionalContext: string | null;
-  systemMessage: string | null;
-  warnings: string[];
-}
+import { hookRunReport } from '../run/hook-report.ts';
+import type { AsyncHookResult, AsyncHookStart } from './async-types.ts';
 
 // Fields that decide something for a waiting host; an async hook's host waited for nobody.
 const DECISION_FIELDS = [
@@ -39,29 +35,82 @@ export function parseAsyncMarker(line: string): { asyncTimeoutMs?: number } | nu
 }
 
 /**
- * Reads a finished async hook's stdout: the JSON output, from which only `additionalContext` and
- * `systemMessage` are delivered (claude-code-hooks.md §4.7); decision fields are reported as
- * ignored. With `afterMarker`, the first line (the `{"async":true}` marker) is skipped.
+ * A finished background hook as `collectAsyncResults()` reports it, and its run report. The output
+ * after the `{"async":true}` marker line (if it went async that way) is read once; only
+ * `additionalContext` and `systemMessage` of a successful run are delivered, and decision fields
+ * are reported as ignored. seed 004: without JSON output the response object is `{}`.
  */
-export function readAsyncOutput(
-  handler: NormalizedHandler,
-  event: EventName,
-  stdout: string,
-  afterMarker: boolean,
-): AsyncOutput {
-  const text = afterMarker ? stdout.slice(stdout.indexOf('\n') + 1) : stdout;
-  const parsed = parseStdout(text);
-  const warnings: string[] = [];
-  if (!parsed.json) {
-    if (parsed.text.startsWith('{'))
-      warnings.push('stdout starts with "{" but is not valid JSON; read as {}');
-    return { json: {}, additionalContext: null, systemMessage: null, warnings };
+export function readAsyncRun(
+  start: AsyncHookStart,
+  raw: RunnerResult,
+): { result: AsyncHookResult; report: HookRunReport } {
+  const { handler, event } = start;
+  const afterMarker = start.mode === 'first-line';
+  const read = afterMarker ? { ...raw, stdout: raw.stdout.slice(raw.stdout.indexOf('\n') + 1) } : raw;
+  const reading = interpret(handler, event, read, start.profile);
+  // A configured async hook that also printed the marker: nothing more to read.
+  const json = reading.output && (afterMarker || reading.output.async !== true) ? reading.output : null;
+  const { outcome, notes } = asyncOutcome(start, raw, reading);
+  const warnings = [...reading.warnings, ...ignoredFields(json), ...notes];
+  const report = hookRunReport(
+    handler,
+    start.label,
+    raw,
+    { outcome, output: json ?? {}, explanation: reading.explanation, warnings },
+    false,
+  );
+  // Like a sync hook, only a successful run's JSON counts (claude-code-hooks.md §3.3).
+  const delivered = outcome === 'success' && json !== null;
+  const result: AsyncHookResult = {
+    id: start.id,
+    event,
+    sessionId: start.sessionId,
+    source: report.source,
+    type: report.type,
+    label: report.label,
+    mode: start.mode,
+    outcome,
+    exitCode: report.exitCode,
+    signal: report.signal,
+    durationMs: report.durationMs,
+    stdout: report.stdout,
+    stderr: report.stderr,
+    output: json ?? {},
+    additionalContext: delivered ? (reading.effect.additionalContext ?? null) : null,
+    systemMessage: delivered ? (reading.effect.systemMessage ?? null) : null,
+    warnings: report.warnings,
+    woke: false,
+  };
+  return { result, report };
+}
+
+/**
+ * An exit 2 blocks nothing here: the action went ahead long ago (§4.7). With asyncRewake it
+ * interrupts the model instead (§4.2), on any event.
+ */
+function asyncOutcome(
+  start: AsyncHookStart,
+  raw: RunnerResult,
+  reading: Interpretation,
+): { outcome: Outcome; notes: string[] } {
+  const rewakes = start.mode === 'asyncRewake' && raw.exitCode === 2 && !raw.cancelled && !raw.timedOut;
+  const outcome: Outcome = rewakes
+    ? 'blocking'
+    : reading.outcome === 'blocking'
+      ? 'non-blocking-error'
+      : reading.outcome;
+  if (raw.exitCode === 2 && !rewakes) {
+    return {
+      outcome,
+      notes: ['exit 2 from an async hook blocks nothing: the action it followed has already happened'],
+    };
   }
-  const json = parsed.json;
-  if (json.async === true && !afterMarker) {
-    // A configured async hook that also printed the marker: nothing more to read.
-    return { json: {}, additionalContext: null, systemMessage: null, warnings };
-  }
+  return { outcome, notes: outcome !== 'success' && outcome !== 'blocking' ? [reading.explanation] : [] };
+}
+
+/** The decision fields an async hook printed, which have no effect, as one warning. */
+function ignoredFields(json: Record<string, unknown> | null): string[] {
+  if (!json) return [];
   const ignored = DECISION_FIELDS.filter((key) => json[key] !== undefined);
   const specific = json.hookSpecificOutput;
   if (typeof specific === 'object' && specific !== null && !Array.isArray(specific)) {
@@ -69,19 +118,10 @@ export function readAsyncOutput(
       if (!SPECIFIC_KEPT.has(key)) ignored.push(`hookSpecificOutput.${key}`);
     }
   }
-  if (ignored.length > 0) {
-    const names = ignored.map((key) => `"${key}"`).join(', ');
-    warnings.push(
-      `ignored ${names}: decision fields from an async hook have no effect; only additionalContext ` +
-        'and systemMessage are delivered, on the next turn (claude-code-hooks.md §4.7)',
-    );
-  }
-  const normalized = normalizeOutput(event, json, handler.dialect);
-  warnings.push(...normalized.warnings);
-  return {
-    json,
-    additionalContext: normalized.effect.additionalContext ?? null,
-    systemMessage: normalized.effect.systemMessage ?? null,
-    warnings,
-  };
+  if (ignored.length === 0) return [];
+  const names = ignored.map((key) => `"${key}"`).join(', ');
+  return [
+    `ignored ${names}: decision fields from an async hook have no effect; only additionalContext ` +
+      'and systemMessage are delivered, on the next turn (claude-code-hooks.md §4.7)',
+  ];
 }

@@ -1,11 +1,9 @@
-import type { EventName } from '../../model/event-name.ts';
-import type { HandlerType, NormalizedHandler } from '../../model/handler.ts';
-import type { SourceRef } from '../../model/source.ts';
 import { type RunnerResult, runnerResult } from '../../runners/types.ts';
-import type { Outcome } from '../dispatch/result.ts';
-import type { Profile } from '../profiles/profile.ts';
-import { interpret } from '../read-output/interpret.ts';
-import { type AsyncOutput, readAsyncOutput } from './async-output.ts';
+import type { HookRunReport } from '../dispatch/result.ts';
+import { readAsyncRun } from './async-output.ts';
+import type { AsyncHookResult, AsyncHookStart, AsyncWake } from './async-types.ts';
+
+export type { AsyncHookResult, AsyncHookStart, AsyncWake } from './async-types.ts';
 
 /**
  * How long `cancelAll()` waits for killed hooks to exit: the runner's SIGTERM→SIGKILL grace (2 s)
@@ -13,65 +11,10 @@ import { type AsyncOutput, readAsyncOutput } from './async-output.ts';
  */
 export const ASYNC_CANCEL_WAIT_MS = 5_000;
 
-/** One finished background hook, as `engine.collectAsyncResults()` returns it (claude-code-hooks.md §4.7). */
-export interface AsyncHookResult {
-  /** The hook's id, also in the firing dispatch's `backgrounded[]`. */
-  id: string;
-  event: EventName;
-  sessionId: string;
-  source: SourceRef;
-  type: HandlerType;
-  label: string;
-  /** How it went async: its `async`/`asyncRewake` setting, or a first stdout line `{"async":true}`. */
-  mode: 'async' | 'asyncRewake' | 'first-line';
-  outcome: Outcome;
-  exitCode: number | null;
-  signal: string | null;
-  durationMs: number;
-  stdout: string;
-  stderr: string;
-  /** The JSON output read from stdout; `{}` when there is none (seed 004). */
-  output: Record<string, unknown>;
-  /** For the next model turn: the host delivers these to the model, not to the user. */
-  additionalContext: string | null;
-  systemMessage: string | null;
-  /** Ignored decision fields, malformed output, truncation. */
-  warnings: string[];
-  /** Whether the host's wake callback was called (asyncRewake and exit 2). */
-  woke: boolean;
-}
-
-/** What the host's wake callback receives: an `asyncRewake` hook exited 2 (claude-code-hooks.md §4.2). */
-export interface AsyncWake {
-  id: string;
-  event: EventName;
-  sessionId: string;
-  source: SourceRef;
-  label: string;
-  /** stderr, or stdout when stderr is empty: shown to the model as a system reminder. */
-  message: string;
-}
-
-/** A background run handed to the registry by the dispatcher. */
-export interface AsyncHookStart {
-  id: string;
-  dispatchId: number;
-  event: EventName;
-  sessionId: string;
-  handler: NormalizedHandler;
-  label: string;
-  mode: AsyncHookResult['mode'];
-  profile: Profile;
-  /** Settles when the process exits (or is killed). */
-  completion: Promise<RunnerResult>;
-  /** Aborting it kills the hook's process group through the runner. */
-  abort: AbortController;
-}
-
 export interface AsyncRegistryOptions {
   onWake?: (wake: AsyncWake) => void;
-  /** Called once per hook when it has finished (telemetry). */
-  onFinished?: (start: AsyncHookStart, result: AsyncHookResult) => void;
+  /** Called once per hook when it has finished, with its run report (telemetry). */
+  onFinished?: (start: AsyncHookStart, result: AsyncHookResult, report: HookRunReport) => void;
 }
 
 interface Running {
@@ -145,7 +88,7 @@ export class AsyncHookRegistry {
 
   #finish(start: AsyncHookStart, raw: RunnerResult): void {
     if (!this.#running.delete(start.id)) return;
-    const result = finalize(start, raw);
+    const { result, report } = readAsyncRun(start, raw);
     if (result.outcome === 'blocking' && this.#options.onWake) {
       result.woke = true;
       const message = raw.stderr.trim() || raw.stdout.trim();
@@ -163,52 +106,8 @@ export class AsyncHookRegistry {
       }
     }
     this.#finished.push(result);
-    this.#options.onFinished?.(start, result);
+    this.#options.onFinished?.(start, result, report);
   }
-}
-
-function finalize(start: AsyncHookStart, raw: RunnerResult): AsyncHookResult {
-  const { handler, event } = start;
-  const interpretation = interpret(handler, event, raw, start.profile);
-  const output: AsyncOutput = readAsyncOutput(handler, event, raw.stdout, start.mode === 'first-line');
-  const warnings = [...(raw.notes ?? []), ...output.warnings];
-  if (raw.stdoutTruncated) warnings.push('stdout was truncated at the output cap');
-  if (raw.stderrTruncated) warnings.push('stderr was truncated at the output cap');
-  // An exit 2 blocks nothing here: the action went ahead long ago (§4.7). With asyncRewake it
-  // interrupts the model instead (§4.2), on any event.
-  const rewakes = start.mode === 'asyncRewake' && raw.exitCode === 2 && !raw.cancelled && !raw.timedOut;
-  const outcome: Outcome = rewakes
-    ? 'blocking'
-    : interpretation.outcome === 'blocking'
-      ? 'non-blocking-error'
-      : interpretation.outcome;
-  if (raw.exitCode === 2 && !rewakes) {
-    warnings.push('exit 2 from an async hook blocks nothing: the action it followed has already happened');
-  } else if (outcome !== 'success' && outcome !== 'blocking') {
-    warnings.push(interpretation.explanation);
-  }
-  // Like a sync hook, only a successful run's JSON counts (claude-code-hooks.md §3.3).
-  const ok = outcome === 'success';
-  return {
-    id: start.id,
-    event,
-    sessionId: start.sessionId,
-    source: handler.source,
-    type: handler.type,
-    label: start.label,
-    mode: start.mode,
-    outcome,
-    exitCode: raw.exitCode,
-    signal: raw.signal,
-    durationMs: raw.durationMs,
-    stdout: raw.stdout,
-    stderr: raw.stderr,
-    output: output.json,
-    additionalContext: ok ? output.additionalContext : null,
-    systemMessage: ok ? output.systemMessage : null,
-    warnings,
-    woke: false,
-  };
 }
 
 function runnerCrash(error: unknown): RunnerResult {
@@ -225,6 +124,11 @@ function abandoned(start: AsyncHookStart): RunnerResult {
   return runnerResult({
     cancelled: true,
     durationMs: 0,
-    notes: [`${start.label} did not exit within ${ASYNC_CANCEL_WAIT_MS} ms of being killed`],
+    diagnostics: [
+      {
+        code: 'RUNNER_CANCELLED',
+        message: `${start.label} did not exit within ${ASYNC_CANCEL_WAIT_MS} ms of being killed`,
+      },
+    ],
   });
 }

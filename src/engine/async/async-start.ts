@@ -4,7 +4,7 @@ import type { RunnerResult, RunRequest } from '../../runners/types.ts';
 import type { EngineContext } from '../context.ts';
 import { runOne } from '../run/run-one.ts';
 import { parseAsyncMarker } from './async-output.ts';
-import type { AsyncHookStart } from './async-registry.ts';
+import type { AsyncHookStart } from './async-types.ts';
 
 /** Identity of one background run, as the dispatcher knows it. */
 export interface AsyncRunMeta {

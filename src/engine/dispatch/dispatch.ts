@@ -1,56 +1,26 @@
-import { join } from 'node:path';
-import { HookError } from '../../errors.ts';
-import { resolveEventName } from '../../events/dialect-names.ts';
-import { normalizeInput } from '../../events/normalize-input.ts';
+// One dispatch, stage by stage: prepare the input → plan (select, trust) → run (each run read by
+// its host's reader) → aggregate → assemble the result. Each stage takes values and returns values.
+import { getEvent } from '../../events/catalogue.ts';
+import { matcherValue } from '../../match/index.ts';
 import type { EventName } from '../../model/event-name.ts';
-import { finish } from '../aggregate/finish.ts';
+import { aggregate } from '../aggregate/aggregate.ts';
+import { createContextCapper } from '../aggregate/context-cap.ts';
 import type { EngineContext } from '../context.ts';
 import type { DispatchOptions } from '../options.ts';
-import { type PlannedHandler, selectHandlers } from '../plan/plan.ts';
+import type { PlannedHandler } from '../plan/build-index.ts';
+import { selectHandlers } from '../plan/select.ts';
+import { applyTrust } from '../plan/trust.ts';
+import type { DispatchScope } from '../run/dispatch-scope.ts';
 import { runAll } from '../run/run-all.ts';
-import { applyTrust, sessionStartPrompts, withSessionHooks } from '../session/session-lifecycle.ts';
-import { isStopEvent, stopCapMessage, stopKey } from '../session/stop-loop.ts';
+import { retireSessionHooks, sessionStartPrompts, withSessionHooks } from '../session/session-lifecycle.ts';
+import { isStopEvent, readStopCap, recordStopOutcome } from '../session/stop-loop.ts';
+import { assembleResult, emptyResult } from './assemble.ts';
+import { prepareInput, resolveEvent, sessionIdOf } from './prepare-input.ts';
 import type { DispatchResult } from './result.ts';
-
-export { stopCapMessage };
 
 let dispatchCounter = 0;
 
 const NO_HANDLERS: readonly PlannedHandler[] = Object.freeze([]);
-
-const resolvedNames = new Map<string, EventName | null>();
-
-const transcriptPaths = new WeakMap<object, Map<string, string>>();
-
-function resolveEvent(name: string): EventName | null {
-  let event = resolvedNames.get(name);
-  if (event === undefined) {
-    event = resolveEventName(name)?.event ?? null;
-    if (resolvedNames.size < 1_000) resolvedNames.set(name, event);
-  }
-  return event;
-}
-
-function emptyResult(event: EventName, ctx: EngineContext): DispatchResult {
-  return {
-    event,
-    profile: ctx.profile.name,
-    decision: null,
-    reason: null,
-    continue: true,
-    stopReason: null,
-    updatedInput: null,
-    additionalContext: [],
-    systemMessages: [],
-    hooks: [],
-    skipped: [],
-    diagnostics: [],
-    messages: { toModel: [], toUser: [] },
-    eventOutput: {},
-    prompts: [],
-    envExports: {},
-  };
-}
 
 export async function dispatchEvent(
   ctx: EngineContext,
@@ -59,90 +29,85 @@ export async function dispatchEvent(
   options: DispatchOptions,
 ): Promise<DispatchResult> {
   const event = resolveEvent(eventName);
-  if (event === null) {
-    throw new HookError(
-      'ENGINE_UNKNOWN_EVENT',
-      `unknown event "${eventName}"; use a name such as PreToolUse or preToolUse`,
-    );
-  }
-  const sessionId =
-    options.sessionId ??
-    (typeof rawInput.session_id === 'string' ? rawInput.session_id : undefined) ??
-    (typeof rawInput.sessionId === 'string' ? rawInput.sessionId : undefined) ??
-    ctx.options.sessionId ??
-    'agent-hooks-session';
+  const sessionId = sessionIdOf(ctx, rawInput, options);
   const configured = options.sessionHooksOnly ? NO_HANDLERS : (ctx.snapshot.index.get(event) ?? NO_HANDLERS);
   const sessionHooks = ctx.sessionHooks.hooksFor(sessionId, event);
   const prompts = event === 'SessionStart' ? sessionStartPrompts(ctx, rawInput) : [];
   // Fast path (DESIGN.md "Fast when idle"): nothing configured, nothing to do.
   if (configured.length === 0 && sessionHooks.length === 0 && prompts.length === 0 && !isStopEvent(event)) {
-    return emptyResult(event, ctx);
+    return emptyResult(event, ctx.profile.name);
   }
   const input = prepareInput(ctx, event, rawInput, sessionId);
-  const planned: readonly PlannedHandler[] =
-    sessionHooks.length > 0 ? withSessionHooks(ctx, sessionId, event, configured) : configured;
-  const result = emptyResult(event, ctx);
-  result.prompts = prompts;
-  const { selected, skipped } = selectHandlers(planned, event, ctx.profile, {
+  const planned = sessionHooks.length > 0 ? withSessionHooks(ctx, sessionId, event, configured) : configured;
+  const plan = selectHandlers(planned, event, ctx.profile, {
     input,
     cwd: typeof input.cwd === 'string' ? input.cwd : ctx.projectDir,
     projectDir: ctx.projectDir,
     homeDir: ctx.homeDir,
     explain: options.explain ?? ctx.options.explain ?? false,
   });
-  result.skipped.push(...skipped);
   // No untrusted hooks (the common case): no await, no extra microtask on the hot path.
-  const runnable =
-    ctx.snapshot.untrusted.size === 0 ? selected : await applyTrust(ctx, selected, result.skipped);
-  const dispatchId = ++dispatchCounter;
+  const trusted =
+    ctx.snapshot.untrusted.size === 0
+      ? { runnable: plan.selected, skipped: [] }
+      : await applyTrust(ctx, plan.selected);
+  const scope: DispatchScope = {
+    event,
+    spec: getEvent(event),
+    input,
+    sessionId,
+    dispatchId: ++dispatchCounter,
+    signal: options.signal ? AbortSignal.any([ctx.closing, options.signal]) : ctx.closing,
+    messages: options.messages,
+  };
   if (ctx.telemetry.active) {
     ctx.telemetry.emit({
       type: 'dispatch-start',
-      dispatchId,
-      event,
-      sessionId,
-      handlers: runnable.length,
+      ...startOf(scope),
+      handlers: trusted.runnable.length,
       input,
     });
   }
-  const items = await runAll(ctx, event, input, runnable, sessionId, dispatchId, options, result);
-  finish(ctx, event, input, items, sessionId, result);
-  if (ctx.telemetry.active)
-    ctx.telemetry.emit({ type: 'dispatch-end', dispatchId, event, sessionId, result });
+  const ran = await runAll(ctx, scope, trusted.runnable);
+  const result = conclude(ctx, scope, ran, [...plan.skipped, ...trusted.skipped, ...ran.skipped], prompts);
+  if (ctx.telemetry.active) ctx.telemetry.emit({ type: 'dispatch-end', ...startOf(scope), result });
   return result;
 }
 
-function prepareInput(
-  ctx: EngineContext,
-  event: EventName,
-  rawInput: Record<string, unknown>,
-  sessionId: string,
-): Record<string, unknown> {
-  const input = normalizeInput(event, rawInput);
-  input.session_id ??= sessionId;
-  input.transcript_path ??= ctx.options.transcriptPath ?? defaultTranscriptPath(ctx, sessionId);
-  input.cwd ??= ctx.options.cwd ?? ctx.projectDir;
-  input.hook_event_name = event;
-  if (isStopEvent(event) && input.stop_hook_active === undefined) {
-    // The engine tracks stop_hook_active per session: true while continuing because of a block.
-    input.stop_hook_active = (ctx.stopBlocks.get(stopKey(sessionId, event, input)) ?? 0) > 0;
-  }
-  if (event === 'UserPromptSubmit') ctx.stopBlocks.delete(sessionId);
-  return input;
+function startOf(scope: DispatchScope): { dispatchId: number; event: EventName; sessionId: string } {
+  return { dispatchId: scope.dispatchId, event: scope.event, sessionId: scope.sessionId };
 }
 
-function defaultTranscriptPath(ctx: EngineContext, sessionId: string): string {
-  let paths = transcriptPaths.get(ctx.options);
-  if (!paths) {
-    paths = new Map();
-    transcriptPaths.set(ctx.options, paths);
-  }
-  let path = paths.get(sessionId);
-  if (path === undefined) {
-    // claude-code-observed.md: ~/.claude/projects/<sanitized cwd>/<session>.jsonl
-    const sanitized = ctx.projectDir.replace(/[^A-Za-z0-9]/g, '-');
-    path = join(ctx.homeDir, '.claude', 'projects', sanitized, `${sessionId}.jsonl`);
-    if (paths.size < 1_000) paths.set(sessionId, path);
-  }
-  return path;
+/** Aggregates the runs (the Stop cap decided first), updates the session's state, assembles the result. */
+function conclude(
+  ctx: EngineContext,
+  scope: DispatchScope,
+  ran: Awaited<ReturnType<typeof runAll>>,
+  skipped: DispatchResult['skipped'],
+  prompts: string[],
+): DispatchResult {
+  const { event, input, sessionId } = scope;
+  const value = matcherValue(event, input);
+  const stopCap = isStopEvent(event) ? readStopCap(ctx, event, input, sessionId) : undefined;
+  const aggregated = aggregate(ran.items, {
+    event,
+    profile: ctx.profile,
+    interactive: ctx.options.interactive ?? false,
+    hookLabel: scope.spec.matcher.field && value ? `${event}:${value}` : event,
+    capContext: createContextCapper(ctx.profile.contextCapChars, sessionId),
+    input,
+    ...(stopCap ? { stopCap } : {}),
+  });
+  const blocked = aggregated.decision === 'block';
+  if (stopCap) recordStopOutcome(ctx, stopCap, blocked);
+  retireSessionHooks(ctx, event, input, ran.items, sessionId, blocked);
+  return assembleResult({
+    event,
+    profile: ctx.profile.name,
+    aggregated,
+    items: ran.items,
+    skipped,
+    backgrounded: ran.backgrounded,
+    prompts,
+  });
 }

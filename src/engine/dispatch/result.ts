@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../errors.ts';
 import type { EventName } from '../../model/event-name.ts';
+import type { HandlerType } from '../../model/handler.ts';
 import type { SourceRef } from '../../model/source.ts';
 import type { ProfileName } from '../profiles/profile-name.ts';
 
@@ -19,7 +20,7 @@ export type Outcome =
 /** One handler's run, as reported in `run --json` `hooks[]`. */
 export interface HookRunReport {
   source: SourceRef;
-  type: string;
+  type: HandlerType;
   /** Human label: the command line, URL, prompt or function id. */
   label: string;
   /** The handler's `statusMessage`, carried along for display. */
@@ -85,5 +86,12 @@ export interface DispatchResult {
    * Hooks that run on in the background (`async`, `asyncRewake`, or a first stdout line
    * `{"async":true}`); their results come from `engine.collectAsyncResults()` (claude-code-hooks.md §4.7).
    */
-  backgrounded?: { id: string; source: SourceRef; label: string }[];
+  backgrounded?: BackgroundedRun[];
+}
+
+/** A hook that went on in the background; its result comes from `engine.collectAsyncResults()`. */
+export interface BackgroundedRun {
+  id: string;
+  source: SourceRef;
+  label: string;
 }

@@ -9,6 +9,7 @@ import { blockingFailure, failOpen } from './failure.ts';
 import { type Interpretation, interpretation } from './interpretation.ts';
 import type { FailedRun } from './output-reader.ts';
 import { parseStdout } from './parse-stdout.ts';
+import { readVerdict } from './read-verdict.ts';
 
 // claude-code-hooks.md §4.1: onFailure is ignored on these events.
 const ON_FAILURE_IGNORED = new Set<EventName>([
@@ -28,9 +29,9 @@ export function interpret(
   profile: Profile,
 ): Interpretation {
   const spec = getEvent(event);
-  const warnings: string[] = [...(result.notes ?? [])];
-  if (result.stdoutTruncated) warnings.push('stdout was truncated at the output cap');
-  if (result.stderrTruncated) warnings.push('stderr was truncated at the output cap');
+  // The runner reports its own problems (truncation, timeouts) as coded diagnostics; these are
+  // only what reading the output finds.
+  const warnings: string[] = [];
   const blockOnFailure = handler.onFailure === 'block' && !handler.async && !ON_FAILURE_IGNORED.has(event);
 
   if (result.cancelled) {
@@ -48,7 +49,9 @@ export function interpret(
     if (blockOnFailure) return blockingFailure(spec, run.message, warnings, null, run.outcome);
     return profile.output.readFailure(run) ?? failOpen(run);
   }
-  const parsed = parseStdout(result.stdout);
+  if (result.verdict)
+    return readVerdict(result.verdict, { handler, spec, blockOnFailure, warnings }, profile);
+  const parsed = result.output ? { json: result.output, text: '' } : parseStdout(result.stdout);
   return profile.output.read({
     handler,
     spec,

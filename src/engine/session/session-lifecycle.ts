@@ -1,13 +1,12 @@
 // The session-scoped parts of a dispatch: in-memory session hooks, retiring spent ones, Copilot
-// sessionStart prompts and the trust gate for project hooks.
+// sessionStart prompts.
 
 import type { Diagnostic } from '../../errors.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { EngineContext } from '../context.ts';
-import type { SkippedReport } from '../dispatch/result.ts';
-import { type PlannedHandler, planHandler } from '../plan/plan.ts';
-import type { RunItem } from '../run/run-all.ts';
+import { type PlannedHandler, planHandler } from '../plan/build-index.ts';
+import type { RunItem } from '../run/run-entry.ts';
 
 /** Session hooks are planned once per store version, not on every dispatch. */
 export function withSessionHooks(
@@ -71,34 +70,4 @@ export function sessionStartPrompts(ctx: EngineContext, input: Record<string, un
   const source = input.source;
   if (source === 'resume' || !ctx.options.interactive) return [];
   return ctx.snapshot.prompts.map((entry) => entry.prompt);
-}
-
-export async function applyTrust(
-  ctx: EngineContext,
-  selected: PlannedHandler[],
-  skipped: SkippedReport[],
-): Promise<PlannedHandler[]> {
-  const untrusted = ctx.snapshot.untrusted;
-  if (untrusted.size === 0) return selected;
-  const affected = selected.filter((entry) => untrusted.has(entry.handler));
-  if (affected.length === 0) return selected;
-  const policy = ctx.options.untrusted ?? 'run';
-  let action: 'run' | 'skip';
-  if (policy === 'run' || policy === 'skip') action = policy;
-  else {
-    const { decideUntrusted } = await import('../../config/trust/index.ts');
-    action = await decideUntrusted(policy, {
-      projectDir: ctx.projectDir,
-      handlers: affected.map((entry) => entry.handler),
-      status: ctx.snapshot.trust!,
-    });
-  }
-  if (action === 'run') return selected;
-  for (const entry of affected) {
-    skipped.push({
-      source: entry.handler.source,
-      why: `untrusted project hook: ${ctx.snapshot.trust?.reason ?? 'not approved'}`,
-    });
-  }
-  return selected.filter((entry) => !untrusted.has(entry.handler));
 }

@@ -2,7 +2,16 @@
 // (claude-code-hooks.md §2.18, claude-code-observed.md).
 import type { EventName } from '../../model/event-name.ts';
 import type { EngineContext } from '../context.ts';
-import type { DispatchResult } from '../dispatch/result.ts';
+
+/** The loop guard's state for one session (and subagent) before a Stop dispatch. */
+export interface StopCap {
+  /** Where the count lives in the engine's map. */
+  key: string;
+  /** Blocks honoured in a row so far. */
+  blocks: number;
+  /** Blocks honoured in a row before the next one is overridden; 0 means no cap. */
+  cap: number;
+}
 
 /** The stop-block cap message Claude Code shows (claude-code-observed.md "Decisions"). */
 export function stopCapMessage(blocks: number): string {
@@ -17,33 +26,31 @@ export function stopKey(sessionId: string, event: EventName, input: Record<strin
   return event === 'SubagentStop' ? `${sessionId}\u0000${String(input.agent_id ?? '')}` : sessionId;
 }
 
-/**
- * Stop/SubagentStop: a block keeps the agent going; after `stopBlockCap` continuations in a row
- * the next block is overridden (claude-code-observed.md: 9 Stop runs and 8 continuations).
- */
-export function applyStopCap(
+/** The guard's state for this Stop dispatch: how many blocks came before, and the cap. */
+export function readStopCap(
   ctx: EngineContext,
   event: EventName,
   input: Record<string, unknown>,
   sessionId: string,
-  result: DispatchResult,
-): void {
+): StopCap {
   const key = stopKey(sessionId, event, input);
-  if (result.decision !== 'block') {
-    ctx.stopBlocks.delete(key);
-    return;
-  }
-  const cap = ctx.options.stopBlockCap ?? ctx.profile.stopBlockCap;
-  const blocks = (ctx.stopBlocks.get(key) ?? 0) + 1;
-  if (cap > 0 && blocks > cap) {
-    ctx.stopBlocks.delete(key);
-    result.decision = null;
-    result.stopCapReached = true;
-    result.messages.toUser.push(stopCapMessage(blocks));
-    result.messages.toModel = result.messages.toModel.filter(
-      (text) => !text.startsWith(`${event} hook feedback:`),
-    );
-    return;
-  }
-  ctx.stopBlocks.set(key, blocks);
+  return {
+    key,
+    blocks: ctx.stopBlocks.get(key) ?? 0,
+    cap: ctx.options.stopBlockCap ?? ctx.profile.stopBlockCap,
+  };
+}
+
+/**
+ * Whether a block now would be one too many: after `cap` continuations in a row the next block is
+ * overridden (claude-code-observed.md: 9 Stop runs and 8 continuations).
+ */
+export function capReached(state: StopCap): boolean {
+  return state.cap > 0 && state.blocks + 1 > state.cap;
+}
+
+/** Counts an honoured block; anything else (no block, or an overridden one) starts the count over. */
+export function recordStopOutcome(ctx: EngineContext, state: StopCap, blocked: boolean): void {
+  if (blocked) ctx.stopBlocks.set(state.key, state.blocks + 1);
+  else ctx.stopBlocks.delete(state.key);
 }

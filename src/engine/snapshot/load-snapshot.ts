@@ -11,7 +11,7 @@ import type { Diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { SkippedReport } from '../dispatch/result.ts';
 import type { HookEngineOptions } from '../options.ts';
-import { buildIndex } from '../plan/plan.ts';
+import { buildIndex } from '../plan/build-index.ts';
 import { getProfile } from '../profiles/profiles.ts';
 import type { ConfigSnapshot } from './snapshot.ts';
 

@@ -4,7 +4,7 @@ import type { TrustStatus } from '../../config/trust/index.ts';
 import type { Diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { SkippedReport } from '../dispatch/result.ts';
-import type { EventIndex } from '../plan/plan.ts';
+import type { EventIndex } from '../plan/build-index.ts';
 
 /** One immutable configuration generation, with its per-event index compiled. */
 export interface ConfigSnapshot {

@@ -3,7 +3,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { TOOL_CALL_EVENTS } from '../../events/event-sets.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { CommandHandler } from '../../model/handler.ts';
-import type { RunRequest } from '../types.ts';
+import type { RunnerDiagnostic, RunRequest } from '../types.ts';
 import { expandVariables } from './expand.ts';
 
 /**
@@ -23,7 +23,7 @@ export const ENV_FILE_EVENTS: ReadonlySet<EventName> = new Set([
 
 export interface HookEnvironment {
   env: NodeJS.ProcessEnv;
-  notes: string[];
+  diagnostics: RunnerDiagnostic[];
 }
 
 export interface EnvironmentInputs {
@@ -42,7 +42,7 @@ export function buildHookEnvironment(
   request: RunRequest<CommandHandler>,
   inputs: EnvironmentInputs,
 ): HookEnvironment {
-  const notes: string[] = [];
+  const diagnostics: RunnerDiagnostic[] = [];
   const hookVars: Record<string, string> = {
     CLAUDECODE: '1',
     CLAUDE_PROJECT_DIR: request.projectDir,
@@ -55,12 +55,13 @@ export function buildHookEnvironment(
   if (inputs.inputBytes <= HOOK_INPUT_ENV_MAX_BYTES) {
     hookVars.CLAUDE_HOOK_INPUT = request.payloadJson;
   } else {
-    notes.push(
-      `CLAUDE_HOOK_INPUT not set: the input is ${inputs.inputBytes} bytes, over the ${HOOK_INPUT_ENV_MAX_BYTES}-byte limit; read stdin instead (RUNNER_INPUT_ENV_TOO_LARGE)`,
-    );
+    diagnostics.push({
+      code: 'RUNNER_INPUT_ENV_TOO_LARGE',
+      message: `CLAUDE_HOOK_INPUT not set: the input is ${inputs.inputBytes} bytes, over the ${HOOK_INPUT_ENV_MAX_BYTES}-byte limit; read stdin instead`,
+    });
   }
   if (TOOL_CALL_EVENTS.has(request.event)) {
-    const filePath = toolInputFilePath(request.payload);
+    const filePath = toolInputFilePath(request.input);
     if (filePath !== undefined) hookVars.TOOL_INPUT_FILE_PATH = filePath;
   }
 
@@ -76,7 +77,7 @@ export function buildHookEnvironment(
     for (const [name, value] of Object.entries(handlerEnv)) env[name] = expandVariables(value, lookup);
   }
   Object.assign(env, hookVars);
-  return { env, notes };
+  return { env, diagnostics };
 }
 
 /**

@@ -1,9 +1,17 @@
 import type { Dialect } from '../../model/dialect.ts';
 import type { CommandHandler } from '../../model/handler.ts';
-import { type HandlerRunner, type RunnerResult, type RunRequest, runnerResult } from '../types.ts';
+import { deadlineDiagnostic } from '../deadline.ts';
+import {
+  type HandlerRunner,
+  type RunnerDiagnostic,
+  type RunnerResult,
+  type RunRequest,
+  runnerResult,
+} from '../types.ts';
 import { buildHookEnvironment, ENV_FILE_EVENTS, parseEnvExports, resolveHookCwd } from './environment.ts';
-import { type ProcessOptions, runProcess } from './process.ts';
-import { resolveCommand } from './resolve.ts';
+import { runProcess } from './process.ts';
+import type { ProcessOptions } from './process-options.ts';
+import { type ResolvedCommand, resolveCommand } from './resolve.ts';
 import { consumeEnvFile, createEnvFile } from './temp-files.ts';
 
 /** Tuning knobs an embedder (or a test) may change; the defaults follow the hosts. */
@@ -30,42 +38,65 @@ async function runCommand(
   request: RunRequest<CommandHandler>,
   options: CommandRunnerOptions,
 ): Promise<RunnerResult> {
-  const { handler } = request;
-  const platform = options.platform ?? process.platform;
-  const substitutions: Record<string, string> = { CLAUDE_PROJECT_DIR: request.projectDir };
-  if (handler.source.pluginRoot !== undefined) substitutions.CLAUDE_PLUGIN_ROOT = handler.source.pluginRoot;
-  if (handler.source.pluginData !== undefined) substitutions.CLAUDE_PLUGIN_DATA = handler.source.pluginData;
-  const resolved = resolveCommand(handler.spec, {
-    dialect: handler.dialect,
-    platform,
-    substitutions,
-    ...(options.windowsPowerShell ? { windowsPowerShell: options.windowsPowerShell } : {}),
-  });
+  const resolved = resolveFor(request, options);
   if ('error' in resolved) {
     return runnerResult({
       durationMs: 0,
       spawnError: { code: 'RUNNER_NO_COMMAND', message: resolved.error },
     });
   }
-
   // Claude Code sends the input JSON followed by a newline (claude-code-hooks.md §4.2).
   const input = Buffer.from(`${request.payloadJson}\n`);
   const envFile = ENV_FILE_EVENTS.has(request.event) ? await createEnvFile() : undefined;
-  const { env, notes } = buildHookEnvironment(request, {
+  const environment = buildHookEnvironment(request, {
     inputBytes: input.length - 1,
     ...(envFile !== undefined ? { envFile } : {}),
   });
+  const result = await runProcess(processOptions(request, options, resolved, environment.env, input));
+  if (envFile !== undefined) {
+    const exports = parseEnvExports(await consumeEnvFile(envFile));
+    if (Object.keys(exports).length > 0) result.envExports = exports;
+  }
+  const diagnostics = [...environment.diagnostics, ...runDiagnostics(result, request.timeoutMs)];
+  if (diagnostics.length > 0) result.diagnostics = diagnostics;
+  return result;
+}
+
+/** The handler's command fields as one executable + argv for this platform. */
+function resolveFor(
+  request: RunRequest<CommandHandler>,
+  options: CommandRunnerOptions,
+): ResolvedCommand | { error: string } {
+  const { handler } = request;
+  const substitutions: Record<string, string> = { CLAUDE_PROJECT_DIR: request.projectDir };
+  if (handler.source.pluginRoot !== undefined) substitutions.CLAUDE_PLUGIN_ROOT = handler.source.pluginRoot;
+  if (handler.source.pluginData !== undefined) substitutions.CLAUDE_PLUGIN_DATA = handler.source.pluginData;
+  return resolveCommand(handler.spec, {
+    dialect: handler.dialect,
+    platform: options.platform ?? process.platform,
+    substitutions,
+    ...(options.windowsPowerShell ? { windowsPowerShell: options.windowsPowerShell } : {}),
+  });
+}
+
+function processOptions(
+  request: RunRequest<CommandHandler>,
+  options: CommandRunnerOptions,
+  resolved: ResolvedCommand,
+  env: NodeJS.ProcessEnv,
+  input: Buffer,
+): ProcessOptions {
   const processOptions: ProcessOptions = {
     file: resolved.file,
     args: resolved.args,
     shell: resolved.shell,
     display: resolved.display,
-    cwd: resolveHookCwd(handler.spec.cwd, request.projectDir),
+    cwd: resolveHookCwd(request.handler.spec.cwd, request.projectDir),
     env,
     input,
     timeoutMs: request.timeoutMs,
     signal: request.signal,
-    progressLines: PROGRESS_DIALECTS.has(handler.dialect),
+    progressLines: PROGRESS_DIALECTS.has(request.handler.dialect),
   };
   if (request.onProgress) processOptions.onProgress = request.onProgress;
   if (request.onFirstStdoutLine) processOptions.onFirstStdoutLine = request.onFirstStdoutLine;
@@ -73,17 +104,20 @@ async function runCommand(
   if (options.maxOutputBytes !== undefined) processOptions.maxOutputBytes = options.maxOutputBytes;
   if (options.killGraceMs !== undefined) processOptions.killGraceMs = options.killGraceMs;
   if (options.drainMs !== undefined) processOptions.drainMs = options.drainMs;
+  return processOptions;
+}
 
-  const result = await runProcess(processOptions);
-  if (envFile !== undefined) {
-    const exports = parseEnvExports(await consumeEnvFile(envFile));
-    if (Object.keys(exports).length > 0) result.envExports = exports;
-  }
-  const allNotes = [...notes, ...(result.notes ?? [])];
+/** Each problem of the run once, with its own code: truncated output, the deadline, the shell. */
+function runDiagnostics(result: RunnerResult, timeoutMs: number): RunnerDiagnostic[] {
+  const found: RunnerDiagnostic[] = [...(result.diagnostics ?? [])];
   if (result.stdoutTruncated || result.stderrTruncated) {
     const which = [result.stdoutTruncated && 'stdout', result.stderrTruncated && 'stderr'].filter(Boolean);
-    allNotes.push(`${which.join(' and ')} truncated at the output cap (RUNNER_OUTPUT_TRUNCATED)`);
+    found.push({
+      code: 'RUNNER_OUTPUT_TRUNCATED',
+      message: `${which.join(' and ')} truncated at the output cap`,
+    });
   }
-  if (allNotes.length > 0) result.notes = allNotes;
-  return result;
+  const ended = deadlineDiagnostic(result, 'the command hook', timeoutMs);
+  if (ended) found.push(ended);
+  return found;
 }

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { ErrorCode } from '../../errors.ts';
+import type { ProcessOptions } from './process-options.ts';
 import type { ShellKind } from './resolve.ts';
 
 export interface SpawnFailure {
@@ -45,6 +46,19 @@ export async function explainSpawnError(error: NodeJS.ErrnoException, ctx: Conte
     code: 'RUNNER_SPAWN_FAILED',
     message: `cannot run \`${ctx.display}\`: ${error.code ?? 'error'}: ${error.message}`,
   };
+}
+
+/** Why the spawn of `opts` failed, named for the user (see `explainSpawnError`). */
+export function describeSpawnError(
+  error: NodeJS.ErrnoException,
+  opts: ProcessOptions,
+): Promise<SpawnFailure> {
+  return explainSpawnError(error, {
+    file: opts.file,
+    cwd: opts.cwd,
+    shell: opts.shell ?? null,
+    display: opts.display ?? opts.file,
+  });
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { Response } from 'undici';
+import type { ErrorCode } from '../../errors.ts';
 import type { RunnerResult } from '../types.ts';
 import { SsrfBlockedError } from './guarded-connector.ts';
 import type { CappedBody } from './read-capped-body.ts';
 
 /** The part of a RunnerResult an HTTP exchange decides. */
 export type HttpVerdict = Pick<RunnerResult, 'exitCode' | 'stdout'> &
-  Partial<Pick<RunnerResult, 'failure' | 'stdoutTruncated'>>;
+  Partial<Pick<RunnerResult, 'output' | 'failure' | 'stdoutTruncated'>>;
 
 /** How much of an unusable body is quoted in a failure message. */
 const BODY_PREVIEW_CHARS = 200;
@@ -15,22 +16,27 @@ function preview(text: string): string {
   return flat.length > BODY_PREVIEW_CHARS ? `${flat.slice(0, BODY_PREVIEW_CHARS)}…` : flat;
 }
 
-function fail(code: string, message: string, extra: Partial<HttpVerdict> = {}): HttpVerdict {
+function fail(code: ErrorCode, message: string, extra: Partial<HttpVerdict> = {}): HttpVerdict {
   return { exitCode: null, stdout: '', failure: { code, message }, ...extra };
 }
 
-function isJsonObject(text: string): boolean {
+/** The body as a JSON object, parsed once here so that the engine never parses it again. */
+function jsonObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      return value as Record<string, unknown>;
+    }
   } catch {
-    return false;
+    // Not JSON: reported below as a bad body.
   }
+  return undefined;
 }
 
 /**
  * Maps an answer onto the command contract (claude-code-hooks.md §3.3, HTTP hooks): 2xx empty is
- * exit 0 with no output; 2xx JSON object is exit 0 with the body as stdout; any other 2xx body,
+ * exit 0 with no output; 2xx JSON object is exit 0 with that object as the output (and the body
+ * text as stdout, for the report); any other 2xx body,
  * a redirect, or another status is a failure (a non-blocking error; the text is never context).
  */
 export function classifyResponse(response: Response, body: CappedBody, maxBodyBytes: number): HttpVerdict {
@@ -56,7 +62,8 @@ export function classifyResponse(response: Response, body: CappedBody, maxBodyBy
     );
   }
   if (body.text.trim() === '') return { exitCode: 0, stdout: '' };
-  if (isJsonObject(body.text)) return { exitCode: 0, stdout: body.text };
+  const output = jsonObject(body.text);
+  if (output) return { exitCode: 0, stdout: body.text, output };
   return fail(
     'RUNNER_HTTP_BAD_BODY',
     `HTTP hook answered ${status} with a body that is not a JSON object: ${preview(body.text)}`,

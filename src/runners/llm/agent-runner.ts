@@ -1,14 +1,15 @@
 import type { EventName } from '../../model/event-name.ts';
 import type { AgentHandler, PromptFields } from '../../model/handler.ts';
-import type { HandlerRunner, RunnerResult, RunRequest } from '../types.ts';
+import { type Deadline, startDeadline } from '../deadline.ts';
+import type { HandlerRunner, ModelVerdict, RunnerResult, RunRequest } from '../types.ts';
 import { createFsScope, type FsScope } from './agent-fs.ts';
 import { type AgentTool, createAgentTools, type ToolOutput } from './agent-tools.ts';
 import { createAiSdkClient } from './ai-sdk-client.ts';
 import { substituteArguments } from './arguments.ts';
-import type { ModelClient, ModelMessage, ModelToolCall } from './model-client.ts';
+import type { ModelClient, ModelMessage, ModelToolCall, ModelToolSpec } from './model-client.ts';
 import type { LlmRunnerOptions } from './prompt-runner.ts';
-import { abortedResult, cancelledResult, failureResult, runDeadline } from './runner-result.ts';
-import { AGENT_VERDICT_SCHEMA, parseVerdict, type Verdict, verdictResult } from './verdict.ts';
+import { abortedResult, cancelledResult, failureResult, verdictResult } from './runner-result.ts';
+import { AGENT_VERDICT_SCHEMA, parseVerdict } from './verdict.ts';
 
 /** Claude Code's agent hooks stop after 50 turns (claude-code-hooks.md §4.6, seed 004). */
 export const AGENT_MAX_TURNS = 50;
@@ -52,7 +53,7 @@ export interface AgentRunnerOptions extends LlmRunnerOptions {
 }
 
 function systemPrompt(request: RunRequest<AgentHandler>, tools: AgentTool[]): string {
-  const transcript = request.payload.transcript_path;
+  const transcript = request.input.transcript_path;
   return [
     'You are a verification agent run by a hook of an AI coding agent. The user message states what to',
     'verify. Investigate with the tools, then give your verdict by calling the',
@@ -68,108 +69,151 @@ function systemPrompt(request: RunRequest<AgentHandler>, tools: AgentTool[]): st
     .join('\n');
 }
 
+/** One agent hook run: its conversation, tools, deadline and the verdict once given. */
+interface AgentRun {
+  request: RunRequest<AgentHandler>;
+  spec: AgentFields;
+  startedAt: number;
+  system: string;
+  messages: ModelMessage[];
+  tools: Map<string, AgentTool>;
+  toolSpecs: ModelToolSpec[];
+  deadline: Deadline;
+  gate: StopGate | undefined;
+  verdict: ModelVerdict | undefined;
+  reminders: number;
+}
+
 /**
  * Runs `agent` hooks (claude-code-hooks.md §4.6): a tool loop of at most 50 turns ending with a
- * call to `StructuredOutput`. Finishing without it, or running out of turns, is `cancelled` and
- * shown to no one (seed 004). `ok: false` is exit 2; the engine handles it like a prompt hook
- * with `continueOnBlock: true`. The engine's default timeout for agents is 60 s.
+ * call to `StructuredOutput`, whose verdict is the result. Finishing without it, or running out of
+ * turns, is `cancelled` and shown to no one (seed 004). The engine gives `ok: false` the event's
+ * exit-2 meaning, like a prompt hook with `continueOnBlock: true`; its default timeout is 60 s.
  */
 export function createAgentRunner(options: AgentRunnerOptions = {}): HandlerRunner<AgentHandler> {
   const client: ModelClient =
     options.client ?? createAiSdkClient({ ...options, env: options.env ?? process.env });
   const maxTurns = options.maxTurns ?? AGENT_MAX_TURNS;
-
   return async (request): Promise<RunnerResult> => {
     const startedAt = Date.now();
-    const spec = request.handler.spec as AgentFields;
-    const transcript = request.payload.transcript_path;
+    const transcript = request.input.transcript_path;
     let scope: FsScope;
     try {
       scope = await createFsScope(request.projectDir, typeof transcript === 'string' ? [transcript] : []);
     } catch (e) {
       return failureResult(startedAt, 'RUNNER_AGENT_NO_PROJECT_DIR', `agent hook: ${(e as Error).message}`);
     }
-    const tools = createAgentTools(scope, { shell: spec.allowShell === true, env: request.env });
-    const byName = new Map(tools.map((t) => [t.spec.name, t]));
-    const toolSpecs = [
+    const run = startRun(request, scope, startedAt);
+    const check = (): boolean => run.verdict !== undefined;
+    const guardContext = { sessionId: request.sessionId, event: request.event };
+    run.gate = options.stopGate?.(check, STOP_GUARD_MESSAGE, guardContext);
+    const unregister = run.gate
+      ? () => run.gate?.dispose()
+      : options.registerStopGuard?.(check, STOP_GUARD_MESSAGE, guardContext);
+    try {
+      return await loop(run, client, maxTurns);
+    } finally {
+      unregister?.();
+      run.deadline.dispose();
+    }
+  };
+}
+
+function startRun(request: RunRequest<AgentHandler>, scope: FsScope, startedAt: number): AgentRun {
+  const spec = request.handler.spec as AgentFields;
+  const tools = createAgentTools(scope, { shell: spec.allowShell === true, env: request.env });
+  return {
+    request,
+    spec,
+    startedAt,
+    system: systemPrompt(request, tools),
+    messages: [
+      { role: 'user', text: substituteArguments(spec.prompt, request.payload, request.payloadJson) },
+    ],
+    tools: new Map(tools.map((t) => [t.spec.name, t])),
+    toolSpecs: [
       ...tools.map((t) => t.spec),
       {
         name: STRUCTURED_OUTPUT_TOOL,
         description: 'Return your verdict. Call exactly once, as the last step.',
         inputSchema: AGENT_VERDICT_SCHEMA,
       },
-    ];
-    const system = systemPrompt(request, tools);
-    const messages: ModelMessage[] = [
-      { role: 'user', text: substituteArguments(spec.prompt, request.payload, request.payloadJson) },
-    ];
-    let verdict: Verdict | undefined;
-    const check = (): boolean => verdict !== undefined;
-    const guardContext = { sessionId: request.sessionId, event: request.event };
-    const gate = options.stopGate?.(check, STOP_GUARD_MESSAGE, guardContext);
-    const unregister = gate
-      ? () => gate.dispose()
-      : options.registerStopGuard?.(check, STOP_GUARD_MESSAGE, guardContext);
-    const deadline = runDeadline(request.signal, request.timeoutMs);
-    let reminders = 0;
-    try {
-      for (let turn = 1; turn <= maxTurns; turn++) {
-        const answer = await client.generateTurn({
-          model: spec.model,
-          system,
-          messages,
-          tools: toolSpecs,
-          signal: deadline.signal,
-        });
-        if (deadline.signal.aborted) return abortedResult(startedAt, request.timeoutMs, deadline.timedOut());
-        if (!answer.ok) return failureResult(startedAt, answer.code, answer.message);
-        const { text, toolCalls } = answer.value;
-        messages.push({ role: 'assistant', text, toolCalls });
-        if (toolCalls.length === 0) {
-          // The model tried to stop: the Stop guard sends it back until it gives a verdict.
-          const stopped = gate ? await gate.stop() : { blocked: !check() };
-          if (!stopped.blocked || check()) {
-            if (check()) break;
-            return cancelledResult(
-              startedAt,
-              `agent hook finished without calling ${STRUCTURED_OUTPUT_TOOL} (${turn} turns)`,
-            );
-          }
-          if (reminders >= STOP_GUARD_MAX_REMINDERS) {
-            return cancelledResult(
-              startedAt,
-              `agent hook finished without calling ${STRUCTURED_OUTPUT_TOOL} (${turn} turns)`,
-            );
-          }
-          reminders++;
-          messages.push({ role: 'user', text: STOP_GUARD_MESSAGE });
-          continue;
-        }
-        const results: { id: string; name: string; output: string; isError?: boolean }[] = [];
-        for (const call of toolCalls) {
-          let out: ToolOutput;
-          if (call.name === STRUCTURED_OUTPUT_TOOL) {
-            const parsed = parseVerdict(call.input);
-            if (parsed.ok && verdict === undefined)
-              verdict = { ok: parsed.verdict.ok, reason: parsed.verdict.reason };
-            out = parsed.ok ? { output: 'Verdict recorded.' } : { output: parsed.message, isError: true };
-          } else {
-            out = await runTool(byName.get(call.name), call, deadline.signal);
-          }
-          results.push({ id: call.id, name: call.name, ...out });
-        }
-        if (verdict) return verdictResult(startedAt, request.event, verdict, []);
-        messages.push({ role: 'tool', results });
-      }
-      return cancelledResult(
-        startedAt,
-        `agent hook reached ${maxTurns} turns without calling ${STRUCTURED_OUTPUT_TOOL}`,
-      );
-    } finally {
-      unregister?.();
-      deadline.dispose();
-    }
+    ],
+    deadline: startDeadline(request.signal, request.timeoutMs),
+    gate: undefined,
+    verdict: undefined,
+    reminders: 0,
   };
+}
+
+/** The model's turns until it gives a verdict, stops for good, or runs out of turns or time. */
+async function loop(run: AgentRun, client: ModelClient, maxTurns: number): Promise<RunnerResult> {
+  const { request, deadline, startedAt } = run;
+  for (let turn = 1; turn <= maxTurns; turn++) {
+    const answer = await client.generateTurn({
+      model: run.spec.model,
+      system: run.system,
+      messages: run.messages,
+      tools: run.toolSpecs,
+      signal: deadline.signal,
+    });
+    if (deadline.signal.aborted)
+      return abortedResult(startedAt, deadline, 'the agent hook', request.timeoutMs);
+    if (!answer.ok) return failureResult(startedAt, answer.code, answer.message);
+    const { text, toolCalls } = answer.value;
+    run.messages.push({ role: 'assistant', text, toolCalls });
+    if (toolCalls.length === 0) {
+      // The model tried to stop: the Stop guard sends it back until it gives a verdict.
+      if (await sendBack(run)) continue;
+      if (run.verdict) break;
+      return noVerdict(run, `agent hook finished without calling ${STRUCTURED_OUTPUT_TOOL} (${turn} turns)`);
+    }
+    const results = await runToolCalls(run, toolCalls);
+    if (run.verdict) return verdictResult(startedAt, run.verdict);
+    run.messages.push({ role: 'tool', results });
+  }
+  if (run.verdict) return verdictResult(startedAt, run.verdict);
+  return noVerdict(run, `agent hook reached ${maxTurns} turns without calling ${STRUCTURED_OUTPUT_TOOL}`);
+}
+
+/** Whether the Stop guard blocked the model's stop; if so, it gets the reminder as a new turn. */
+async function sendBack(run: AgentRun): Promise<boolean> {
+  const given = run.verdict !== undefined;
+  const stopped = run.gate ? await run.gate.stop() : { blocked: !given };
+  if (!stopped.blocked || run.verdict !== undefined) return false;
+  if (run.reminders >= STOP_GUARD_MAX_REMINDERS) return false;
+  run.reminders++;
+  run.messages.push({ role: 'user', text: STOP_GUARD_MESSAGE });
+  return true;
+}
+
+function noVerdict(run: AgentRun, message: string): RunnerResult {
+  return cancelledResult(run.startedAt, { code: 'RUNNER_AGENT_NO_VERDICT', message });
+}
+
+/** Runs one turn's tool calls in order; a `StructuredOutput` call records the verdict. */
+async function runToolCalls(
+  run: AgentRun,
+  calls: ModelToolCall[],
+): Promise<{ id: string; name: string; output: string; isError?: boolean }[]> {
+  const results: { id: string; name: string; output: string; isError?: boolean }[] = [];
+  for (const call of calls) {
+    let out: ToolOutput;
+    if (call.name === STRUCTURED_OUTPUT_TOOL) {
+      const parsed = parseVerdict(call.input);
+      if (parsed.ok && run.verdict === undefined) {
+        run.verdict = {
+          ok: parsed.verdict.ok,
+          ...(parsed.verdict.reason !== undefined ? { reason: parsed.verdict.reason } : {}),
+        };
+      }
+      out = parsed.ok ? { output: 'Verdict recorded.' } : { output: parsed.message, isError: true };
+    } else {
+      out = await runTool(run.tools.get(call.name), call, run.deadline.signal);
+    }
+    results.push({ id: call.id, name: call.name, ...out });
+  }
+  return results;
 }
 
 async function runTool(

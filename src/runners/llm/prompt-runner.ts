@@ -1,11 +1,12 @@
 import type { PromptHandler } from '../../model/handler.ts';
+import { startDeadline } from '../deadline.ts';
 import type { HandlerRunner, RunnerResult } from '../types.ts';
 import { createAiSdkClient } from './ai-sdk-client.ts';
 import { substituteArguments } from './arguments.ts';
 import type { ModelClient } from './model-client.ts';
 import type { ModelSettings } from './model-config.ts';
-import { abortedResult, failureResult, runDeadline } from './runner-result.ts';
-import { badAnswerResult, PROMPT_VERDICT_SCHEMA, parseVerdictText, verdictResult } from './verdict.ts';
+import { abortedResult, failureResult, verdictResult } from './runner-result.ts';
+import { badAnswerResult, PROMPT_VERDICT_SCHEMA, parseVerdictText } from './verdict.ts';
 
 export interface LlmRunnerOptions extends ModelSettings {
   /** Model access; default: the AI SDK adapter configured from these options and `env`. */
@@ -39,7 +40,7 @@ export function createPromptRunner(options: LlmRunnerOptions = {}): HandlerRunne
   return async (request): Promise<RunnerResult> => {
     const startedAt = Date.now();
     const prompt = substituteArguments(request.handler.spec.prompt, request.payload, request.payloadJson);
-    const deadline = runDeadline(request.signal, request.timeoutMs);
+    const deadline = startDeadline(request.signal, request.timeoutMs);
     try {
       const answer = await client.generateObject({
         model: request.handler.spec.model,
@@ -49,11 +50,12 @@ export function createPromptRunner(options: LlmRunnerOptions = {}): HandlerRunne
         schemaName: 'hook_verdict',
         signal: deadline.signal,
       });
-      if (deadline.signal.aborted) return abortedResult(startedAt, request.timeoutMs, deadline.timedOut());
+      if (deadline.signal.aborted)
+        return abortedResult(startedAt, deadline, 'the prompt hook', request.timeoutMs);
       if (!answer.ok) return failureResult(startedAt, answer.code, answer.message);
       const parsed = parseVerdictText(answer.value.text);
       if (!parsed.ok) return badAnswerResult(startedAt, `Prompt hook (${answer.modelId}): ${parsed.message}`);
-      return verdictResult(startedAt, request.event, parsed.verdict, []);
+      return verdictResult(startedAt, parsed.verdict);
     } finally {
       deadline.dispose();
     }

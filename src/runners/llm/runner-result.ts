@@ -1,70 +1,48 @@
-import { type RunnerResult, runnerResult } from '../types.ts';
+import type { ErrorCode } from '../../errors.ts';
+import { type Deadline, deadlineDiagnostic } from '../deadline.ts';
+import { type ModelVerdict, type RunnerDiagnostic, type RunnerResult, runnerResult } from '../types.ts';
 
 /**
- * Builders for the "behaves like a command" results of non-process runners (src/runners/types.ts),
- * shared by the prompt, agent and mcp_tool runners.
+ * Builders for the results of runners that are not processes, shared by the prompt, agent and
+ * mcp_tool runners: what they have (text, a verdict) is returned as such, never as an exit code.
  */
-export function successResult(startedAt: number, stdout = '', notes?: string[]): RunnerResult {
-  return base(startedAt, { exitCode: 0, stdout, ...(notes?.length ? { notes } : {}) });
+export function successResult(
+  startedAt: number,
+  stdout = '',
+  diagnostics?: RunnerDiagnostic[],
+): RunnerResult {
+  return base(startedAt, { exitCode: 0, stdout, ...(diagnostics?.length ? { diagnostics } : {}) });
 }
 
-/** A blocking answer: exit 2 with the reason on stderr; the engine applies the event's exit-2 effect. */
-export function blockingResult(startedAt: number, reason: string): RunnerResult {
-  return base(startedAt, { exitCode: 2, stderr: reason });
+/** A model's verdict; the engine gives `ok: false` the event's exit-2 meaning (claude-code-hooks.md §4.5). */
+export function verdictResult(startedAt: number, verdict: ModelVerdict): RunnerResult {
+  return base(startedAt, { verdict });
 }
 
 /** A non-blocking error (the engine blocks only with `onFailure: "block"`). */
-export function failureResult(startedAt: number, code: string, message: string): RunnerResult {
+export function failureResult(startedAt: number, code: ErrorCode, message: string): RunnerResult {
   return base(startedAt, { failure: { code, message } });
 }
 
-export function timedOutResult(startedAt: number, timeoutMs: number): RunnerResult {
-  return base(startedAt, { timedOut: true, notes: [`no answer within ${timeoutMs} ms`] });
+/** A run that ended without an answer, e.g. an agent that never gave its verdict: no effect. */
+export function cancelledResult(startedAt: number, diagnostic: RunnerDiagnostic): RunnerResult {
+  return base(startedAt, { cancelled: true, diagnostics: [diagnostic] });
 }
 
-export function cancelledResult(startedAt: number, note: string): RunnerResult {
-  return base(startedAt, { cancelled: true, notes: [note] });
+/** The result for a run whose deadline ended it: a timeout, or a cancellation by the engine. */
+export function abortedResult(
+  startedAt: number,
+  deadline: Deadline,
+  what: string,
+  timeoutMs: number,
+): RunnerResult {
+  const diagnostic = deadlineDiagnostic(deadline, what, timeoutMs);
+  return base(startedAt, {
+    ...(deadline.timedOut ? { timedOut: true } : { cancelled: true }),
+    ...(diagnostic ? { diagnostics: [diagnostic] } : {}),
+  });
 }
 
 function base(startedAt: number, fields: Partial<RunnerResult>): RunnerResult {
   return runnerResult({ durationMs: Date.now() - startedAt, ...fields });
-}
-
-/**
- * One abort signal for a run: the engine's `signal` or our own deadline, whichever comes first.
- * `timedOut()` tells the two apart afterwards (the engine may also abort with a TimeoutError).
- */
-export function runDeadline(
-  signal: AbortSignal,
-  timeoutMs: number,
-): {
-  signal: AbortSignal;
-  timedOut: () => boolean;
-  dispose: () => void;
-} {
-  const controller = new AbortController();
-  let fired = false;
-  const timer = setTimeout(() => {
-    fired = true;
-    controller.abort(new DOMException('hook timed out', 'TimeoutError'));
-  }, timeoutMs);
-  const onAbort = (): void => controller.abort(signal.reason);
-  if (signal.aborted) onAbort();
-  else signal.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    timedOut: () =>
-      fired || (signal.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError'),
-    dispose: () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
-/** The result for a run whose signal fired: a timeout, or a cancellation by the engine. */
-export function abortedResult(startedAt: number, timeoutMs: number, timedOut: boolean): RunnerResult {
-  return timedOut
-    ? timedOutResult(startedAt, timeoutMs)
-    : cancelledResult(startedAt, 'cancelled by the engine');
 }

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { EventName } from '../../model/event-name.ts';
 import type { RunnerResult } from '../types.ts';
 import type { JsonSchemaObject } from './model-client.ts';
-import { blockingResult, failureResult, successResult } from './runner-result.ts';
+import { failureResult } from './runner-result.ts';
 
 /**
  * The answer schema of a prompt hook, as Claude Code sends it (claude-code-observed.md: `ok`,
@@ -60,26 +59,6 @@ export function parseVerdictText(
     return { ok: false, message: `the model's answer is not JSON: ${truncate(text, 200)}` };
   }
   return parseVerdict(value);
-}
-
-const NO_REASON = 'the hook condition was not met (the model gave no reason)';
-
-/**
- * Turns a verdict into a command-like result: `ok: true` → exit 0; `ok: false` → exit 2 with the
- * reason on stderr. `impossible` lets a Stop/SubagentStop through (claude-code-hooks.md §4.5).
- */
-export function verdictResult(
-  startedAt: number,
-  event: EventName,
-  verdict: Verdict,
-  notes: string[],
-): RunnerResult {
-  if (verdict.ok) return successResult(startedAt, '', notes);
-  const reason = verdict.reason?.trim() || NO_REASON;
-  if (verdict.impossible && (event === 'Stop' || event === 'SubagentStop')) {
-    return successResult(startedAt, '', [...notes, `the model judged the condition impossible: ${reason}`]);
-  }
-  return { ...blockingResult(startedAt, reason), ...(notes.length ? { notes } : {}) };
 }
 
 export function badAnswerResult(startedAt: number, message: string): RunnerResult {

@@ -1,8 +1,9 @@
 import type { McpToolHandler } from '../../model/handler.ts';
-import { abortedResult, failureResult, runDeadline, successResult } from '../llm/runner-result.ts';
+import { startDeadline } from '../deadline.ts';
+import { abortedResult, failureResult, successResult } from '../llm/runner-result.ts';
 import type { HandlerRunner, RunnerResult } from '../types.ts';
 import { type McpServerConfig, readProjectMcpServers } from './mcp-config.ts';
-import type { McpToolCaller } from './mcp-tool-caller.ts';
+import type { McpCallOutcome, McpToolCaller } from './mcp-tool-caller.ts';
 import { createSdkMcpCaller } from './sdk-mcp-caller.ts';
 import { substituteToolInput } from './substitute-input.ts';
 
@@ -21,6 +22,31 @@ export type McpToolRunner = HandlerRunner<McpToolHandler> & {
   /** Closes every connection the runner opened (not those of an injected `client`). */
   close(): Promise<void>;
 };
+
+/** What a tool call produced: its text as stdout, or a non-blocking failure with its code. */
+function readOutcome(outcome: McpCallOutcome, server: string, tool: string, startedAt: number): RunnerResult {
+  if (outcome.kind === 'not-connected')
+    return failureResult(startedAt, 'RUNNER_MCP_NOT_CONNECTED', outcome.message);
+  if (outcome.kind === 'error') return failureResult(startedAt, 'RUNNER_MCP_CALL_FAILED', outcome.message);
+  const texts = outcome.content
+    .filter((b) => b.type === 'text' && typeof b.text === 'string')
+    .map((b) => b.text);
+  const text = texts.join('\n');
+  if (outcome.isError) {
+    return failureResult(
+      startedAt,
+      'RUNNER_MCP_TOOL_ERROR',
+      `MCP tool "${tool}" on "${server}" reported an error: ${text}`,
+    );
+  }
+  const skipped = outcome.content.length - texts.length;
+  const ignored = `${skipped} non-text content block(s) ignored`;
+  return successResult(
+    startedAt,
+    text,
+    skipped ? [{ code: 'RUNNER_MCP_CONTENT_IGNORED', message: ignored }] : undefined,
+  );
+}
 
 /**
  * Runs `mcp_tool` hooks (claude-code-hooks.md §4.4, §3.3): calls `tool` on `server` with `input`
@@ -52,8 +78,8 @@ export function createMcpToolRunner(options: McpToolRunnerOptions = {}): McpTool
   const run = async (request: Parameters<HandlerRunner<McpToolHandler>>[0]): Promise<RunnerResult> => {
     const startedAt = Date.now();
     const { server, tool, input } = request.handler.spec;
-    const args = (substituteToolInput(input ?? {}, request.payload) ?? {}) as Record<string, unknown>;
-    const deadline = runDeadline(request.signal, request.timeoutMs);
+    const args = (substituteToolInput(input ?? {}, request.input) ?? {}) as Record<string, unknown>;
+    const deadline = startDeadline(request.signal, request.timeoutMs);
     try {
       const outcome = await callerFor(request.projectDir).callTool({
         server,
@@ -62,28 +88,9 @@ export function createMcpToolRunner(options: McpToolRunnerOptions = {}): McpTool
         signal: deadline.signal,
         timeoutMs: request.timeoutMs,
       });
-      if (deadline.signal.aborted) return abortedResult(startedAt, request.timeoutMs, deadline.timedOut());
-      if (outcome.kind === 'not-connected')
-        return failureResult(startedAt, 'RUNNER_MCP_NOT_CONNECTED', outcome.message);
-      if (outcome.kind === 'error')
-        return failureResult(startedAt, 'RUNNER_MCP_CALL_FAILED', outcome.message);
-      const texts = outcome.content
-        .filter((b) => b.type === 'text' && typeof b.text === 'string')
-        .map((b) => b.text);
-      const text = texts.join('\n');
-      if (outcome.isError) {
-        return failureResult(
-          startedAt,
-          'RUNNER_MCP_TOOL_ERROR',
-          `MCP tool "${tool}" on "${server}" reported an error: ${text}`,
-        );
-      }
-      const skipped = outcome.content.length - texts.length;
-      return successResult(
-        startedAt,
-        text,
-        skipped ? [`${skipped} non-text content block(s) ignored`] : undefined,
-      );
+      if (deadline.signal.aborted)
+        return abortedResult(startedAt, deadline, 'the MCP tool call', request.timeoutMs);
+      return readOutcome(outcome, server, tool, startedAt);
     } finally {
       deadline.dispose();
     }

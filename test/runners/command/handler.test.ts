@@ -70,14 +70,18 @@ describe('environment (claude-code-hooks.md §6.5, docs/environment.md)', () => 
     );
     expect(r.exitCode).toBe(0);
     expect(Number(r.stdout.trim())).toBe(JSON.stringify(payload).length + 1);
-    expect(r.notes?.join()).toContain('RUNNER_INPUT_ENV_TOO_LARGE');
+    expect(r.diagnostics?.map((found) => found.code)).toContain('RUNNER_INPUT_ENV_TOO_LARGE');
   });
 
   it('sets TOOL_INPUT_FILE_PATH from Copilot camelCase toolArgs, and only on tool events', async () => {
     const copilot = await runCommandHandler(
       commandRequest(
         { bash: 'printf %s "$TOOL_INPUT_FILE_PATH"' },
-        { dialect: 'copilot', payload: { toolName: 'edit', toolArgs: '{"path":"/x/y.md"}' } },
+        {
+          dialect: 'copilot',
+          payload: { toolName: 'edit', toolArgs: '{"path":"/x/y.md"}' },
+          input: { tool_name: 'edit', tool_input: { path: '/x/y.md' } },
+        },
       ),
     );
     expect(copilot.stdout).toBe('/x/y.md');
@@ -190,7 +194,7 @@ describe('command forms', () => {
     const r = await runner(commandRequest({ command: 'printf 0123456789abcdef' }));
     expect(r.stdout).toBe('0123456789');
     expect(r.stdoutTruncated).toBe(true);
-    expect(r.notes?.join()).toContain('RUNNER_OUTPUT_TRUNCATED');
+    expect(r.diagnostics?.map((found) => found.code)).toEqual(['RUNNER_OUTPUT_TRUNCATED']);
   });
 
   it('times out through request.timeoutMs', async () => {

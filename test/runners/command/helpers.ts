@@ -73,6 +73,8 @@ export interface RequestOverrides {
   dialect?: Dialect;
   event?: EventName;
   payload?: Record<string, unknown>;
+  /** The canonical input (default: the payload, which is canonical in the Claude dialect). */
+  input?: Record<string, unknown>;
   timeoutMs?: number;
   signal?: AbortSignal;
   projectDir?: string;
@@ -102,6 +104,7 @@ export function commandRequest(spec: CommandFields, o: RequestOverrides = {}): R
   const request: RunRequest<CommandHandler> = {
     handler,
     event,
+    input: o.input ?? payload,
     payload,
     payloadJson: JSON.stringify(payload),
     projectDir: o.projectDir ?? FIXTURES,

@@ -136,6 +136,7 @@ export function httpRequest(spec: HttpFields, options: RequestOptions = {}): Run
       spec,
     },
     event,
+    input: payload,
     payload,
     payloadJson: JSON.stringify(payload),
     projectDir: '/tmp',

@@ -64,7 +64,8 @@ describe('proxy bypass of the SSRF guard', () => {
       expect(dns.calls).toEqual([]);
       expect(rec.attempts.map((a) => `${a.hostname}:${a.port}`)).toEqual([`127.0.0.1:${proxyPort}`]);
       expect(rec.violations).toEqual([]);
-      const note = r.notes?.find((n) => n.includes('SSRF guard bypassed')) ?? '';
+      const note =
+        r.diagnostics?.find((found) => found.code === 'SECURITY_SSRF_GUARD_BYPASSED')?.message ?? '';
       expect(note).toContain('HTTP_PROXY');
       expect(note).not.toContain('pw');
     } finally {

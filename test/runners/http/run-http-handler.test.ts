@@ -214,8 +214,9 @@ describe('header interpolation (claude-code-hooks.md §4.3; seed 004 layer 2)', 
     expect(got?.headers['x-lower']).toBe('$lower');
     expect(got?.headers['content-length']).toBe(String(Buffer.byteLength(got?.body ?? '')));
     expect(JSON.stringify(got?.headers)).not.toContain('do-not-leak');
-    expect(r.notes?.join('\n')).toContain('SECRET');
-    expect(r.notes?.join('\n')).not.toContain('do-not-leak');
+    expect(r.diagnostics?.map((found) => found.code)).toEqual(['SECURITY_HEADER_VARS_WITHHELD']);
+    expect(r.diagnostics?.[0]?.message).toContain('SECRET');
+    expect(JSON.stringify(r.diagnostics)).not.toContain('do-not-leak');
   });
 
   it('narrows allowedEnvVars to the policy httpHookAllowedEnvVars', async () => {

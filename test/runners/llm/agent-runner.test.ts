@@ -61,8 +61,8 @@ describe('agent runner (claude-code-hooks.md §4.6, seed 004)', () => {
       fixture('anthropic', 'tool-use-structured-false'),
     );
     const r = await run({ prompt: PROMPT }, anthropicEnv());
-    expect(r.exitCode).toBe(2);
-    expect(r.stderr).toBe('no test covers negative numbers');
+    expect(r.verdict).toEqual({ ok: false, reason: 'no test covers negative numbers' });
+    expect(r.exitCode).toBeNull();
     expect(server.requests).toHaveLength(2);
     const first = server.requests[0]!.body;
     expect(first.tools.map((t: { name: string }) => t.name).sort()).toEqual([
@@ -86,7 +86,7 @@ describe('agent runner (claude-code-hooks.md §4.6, seed 004)', () => {
       fixture('openai', 'tool-call-structured-true'),
     );
     const r = await run({ prompt: PROMPT }, openaiEnv());
-    expect(r.exitCode).toBe(0);
+    expect(r.verdict?.ok).toBe(true);
     expect(r.stderr).toBe('');
     expect(server.requests).toHaveLength(2);
     const toolMsg = server.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool');
@@ -100,7 +100,9 @@ describe('agent runner (claude-code-hooks.md §4.6, seed 004)', () => {
     expect(r.cancelled).toBe(true);
     expect(r.exitCode).toBeNull();
     expect(r.failure).toBeUndefined();
-    expect(r.notes?.[0]).toContain('without calling StructuredOutput');
+    expect(r.verdict).toBeUndefined();
+    expect(r.diagnostics?.map((found) => found.code)).toEqual(['RUNNER_AGENT_NO_VERDICT']);
+    expect(r.diagnostics?.[0]?.message).toContain('without calling StructuredOutput');
     expect(server.requests).toHaveLength(STOP_GUARD_MAX_REMINDERS + 1);
     const last = server.requests.at(-1)!.body.messages.at(-1);
     expect(JSON.stringify(last)).toContain(STOP_GUARD_MESSAGE);
@@ -110,7 +112,8 @@ describe('agent runner (claude-code-hooks.md §4.6, seed 004)', () => {
     server.repeat('anthropic', fixture('anthropic', 'tool-use-glob'));
     const r = await run({ prompt: PROMPT }, anthropicEnv());
     expect(r.cancelled).toBe(true);
-    expect(r.notes?.[0]).toContain(`${AGENT_MAX_TURNS} turns`);
+    expect(r.diagnostics?.[0]).toMatchObject({ code: 'RUNNER_AGENT_NO_VERDICT' });
+    expect(r.diagnostics?.[0]?.message).toContain(`${AGENT_MAX_TURNS} turns`);
     expect(server.requests).toHaveLength(AGENT_MAX_TURNS);
   });
 
@@ -130,7 +133,7 @@ describe('agent runner (claude-code-hooks.md §4.6, seed 004)', () => {
         return () => log.push(`remove:${server.requests.length}:${c()}`);
       },
     });
-    expect(r.exitCode).toBe(0);
+    expect(r.verdict?.ok).toBe(true);
     expect(log).toEqual(['register:0:false:true', 'remove:2:true']);
     expect(check?.()).toBe(true);
   });

@@ -24,6 +24,7 @@ export function makeRequest<H extends LlmHandler>(
   return {
     handler,
     event,
+    input: full,
     payload: full,
     payloadJson: JSON.stringify(full),
     projectDir: extra.projectDir ?? process.cwd(),

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getProfile } from '../../../src/engine/profiles/profiles.ts';
+import { interpret } from '../../../src/engine/read-output/interpret.ts';
 import type { EventName } from '../../../src/model/event-name.ts';
 import type { PromptFields, PromptHandler } from '../../../src/model/handler.ts';
 import { createPromptRunner, PROMPT_HOOK_SYSTEM_PROMPT } from '../../../src/runners/llm/prompt-runner.ts';
+import { type RunnerResult, runnerResult } from '../../../src/runners/types.ts';
 import { fixture, type MockLlmServer, startMockLlmServer } from '../../helpers/mock-llm-server.ts';
 import { makeRequest } from './make-request.ts';
 
@@ -36,12 +39,24 @@ function run(
   );
 }
 
+/** The runner's result read by the engine as Claude Code reads it (read-output stage). */
+function readByEngine(result: RunnerResult, event: EventName = 'PreToolUse') {
+  const handler = makeRequest<PromptHandler>('prompt', { prompt: 'x' }, {}, { event }).handler;
+  return interpret(handler, event, result, getProfile('claude-code'));
+}
+
+/** How the engine reads a command that exited 2 with `reason` on stderr, for comparison. */
+function exit2Reading(reason: string, event: EventName) {
+  return readByEngine(runnerResult({ durationMs: 0, exitCode: 2, stderr: reason }), event);
+}
+
 describe('prompt runner over Anthropic Messages (claude-code-observed.md prompt hook row)', () => {
   it('sends one structured-output call shaped like Claude Code: system prompt, one user message, no tools', async () => {
     server.queue('anthropic', fixture('anthropic', 'verdict-ok-true'));
     const r = await run({ prompt: 'Is this command safe? $ARGUMENTS' }, anthropicEnv());
-    expect(r.exitCode).toBe(0);
+    expect(r.verdict?.ok).toBe(true);
     expect(r.stdout).toBe('');
+    expect(readByEngine(r).outcome).toBe('success');
     expect(server.requests).toHaveLength(1);
     const req = server.requests[0]!;
     expect(req.path).toBe('/v1/messages');
@@ -60,12 +75,17 @@ describe('prompt runner over Anthropic Messages (claude-code-observed.md prompt 
     expect(Object.keys(schema?.properties ?? {})).toEqual(['ok', 'reason', 'impossible']);
   });
 
-  it('ok:false on PreToolUse is exit 2 with the reason on stderr (§4.5: deny)', async () => {
+  it('ok:false on PreToolUse is a verdict the engine reads as a deny with the reason (§4.5)', async () => {
     server.queue('anthropic', fixture('anthropic', 'verdict-ok-false'));
     const r = await run({ prompt: 'Check $ARGUMENTS' }, anthropicEnv());
-    expect(r.exitCode).toBe(2);
-    expect(r.stderr).toBe('rm -rf on the project root is destructive');
+    expect(r.verdict).toMatchObject({ ok: false, reason: 'rm -rf on the project root is destructive' });
     expect(r.failure).toBeUndefined();
+    const read = readByEngine(r);
+    expect(read.outcome).toBe('blocking');
+    expect(read.effect).toEqual({
+      permission: 'deny',
+      permissionReason: 'rm -rf on the project root is destructive',
+    });
   });
 
   it.each<EventName>([
@@ -79,11 +99,15 @@ describe('prompt runner over Anthropic Messages (claude-code-observed.md prompt 
     'TeammateIdle',
     'PermissionRequest',
     'PermissionDenied',
-  ])('ok:false on %s is the exit-2 result the engine maps per event (§4.5)', async (event) => {
+  ])('ok:false on %s has the exit-2 meaning the engine maps per event (§4.5)', async (event) => {
     server.queue('anthropic', fixture('anthropic', 'verdict-ok-false'));
     const r = await run({ prompt: 'Check $ARGUMENTS', continueOnBlock: true }, anthropicEnv(), event);
-    expect(r.exitCode).toBe(2);
-    expect(r.stderr).toBe('rm -rf on the project root is destructive');
+    expect(r.verdict).toMatchObject({ ok: false, reason: 'rm -rf on the project root is destructive' });
+    const read = readByEngine(r, event);
+    const exit2 = exit2Reading('rm -rf on the project root is destructive', event);
+    expect(read.outcome).toBe(exit2.outcome);
+    expect(read.effect).toEqual(exit2.effect);
+    expect(read.blockedByExit).toBe(exit2.blockedByExit);
   });
 
   it.each<EventName>(['Stop', 'SubagentStop'])(
@@ -91,16 +115,21 @@ describe('prompt runner over Anthropic Messages (claude-code-observed.md prompt 
     async (event) => {
       server.queue('anthropic', fixture('anthropic', 'verdict-impossible'));
       const r = await run({ prompt: 'Did the tests pass?' }, anthropicEnv(), event);
-      expect(r.exitCode).toBe(0);
-      expect(r.notes?.join('\n')).toContain('impossible');
+      expect(r.verdict).toMatchObject({ ok: false, impossible: true });
+      const read = readByEngine(r, event);
+      expect(read.outcome).toBe('success');
+      expect(read.effect).toEqual({});
+      expect(read.warnings.join('\n')).toContain('impossible');
     },
   );
 
   it('ok:false + impossible elsewhere still blocks', async () => {
     server.queue('anthropic', fixture('anthropic', 'verdict-impossible'));
     const r = await run({ prompt: 'Check' }, anthropicEnv(), 'PreToolUse');
-    expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain('database');
+    const read = readByEngine(r);
+    expect(read.outcome).toBe('blocking');
+    expect(read.effect.permission).toBe('deny');
+    expect(read.effect.permissionReason).toContain('database');
   });
 
   it('appends the input JSON when the prompt has no placeholder', async () => {
@@ -122,6 +151,7 @@ describe('prompt runner over Anthropic Messages (claude-code-observed.md prompt 
     server.queue('anthropic', fixture('anthropic', 'invalid-json'));
     const r = await run({ prompt: 'x' }, anthropicEnv());
     expect(r.exitCode).toBeNull();
+    expect(r.verdict).toBeUndefined();
     expect(r.failure?.code).toBe('RUNNER_MODEL_BAD_OUTPUT');
     expect(r.failure?.message).toContain('not JSON');
   });
@@ -145,8 +175,8 @@ describe('prompt runner over OpenAI Chat Completions', () => {
   it('sends response_format json_schema and blocks on ok:false', async () => {
     server.queue('openai', fixture('openai', 'verdict-ok-false'));
     const r = await run({ prompt: 'Check $ARGUMENTS[tool_input.command]' }, openaiEnv());
-    expect(r.exitCode).toBe(2);
-    expect(r.stderr).toBe('DROP TABLE on production');
+    expect(r.verdict).toMatchObject({ ok: false, reason: 'DROP TABLE on production' });
+    expect(readByEngine(r).effect.permissionReason).toBe('DROP TABLE on production');
     const body = server.requests[0]!.body;
     expect(server.requests[0]!.path).toBe('/v1/chat/completions');
     expect(body.model).toBe('gpt-4o-mini');
@@ -164,7 +194,7 @@ describe('prompt runner over OpenAI Chat Completions', () => {
       { prompt: 'x' },
       { OPENAI_BASE_URL: `${server.origin}/v1`, AGENT_HOOKS_MODEL: 'openai:llama3' },
     );
-    expect(r.exitCode).toBe(0);
+    expect(r.verdict?.ok).toBe(true);
     expect(server.requests[0]!.headers.authorization).toBeUndefined();
   });
 });

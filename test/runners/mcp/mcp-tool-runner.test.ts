@@ -94,7 +94,9 @@ describe('mcp_tool runner over stdio (claude-code-hooks.md §4.4)', () => {
   it('joins text blocks and notes ignored non-text content', async () => {
     const res = await call(runner({ servers: stdioServers() }), { server: 'lint', tool: 'mixed' });
     expect(res.stdout).toBe('line one\nline two');
-    expect(res.notes?.[0]).toContain('1 non-text');
+    expect(res.diagnostics).toEqual([
+      { code: 'RUNNER_MCP_CONTENT_IGNORED', message: '1 non-text content block(s) ignored' },
+    ]);
   });
 
   it('passes hook JSON through unchanged for the engine to parse like command stdout', async () => {

@@ -1,0 +1,89 @@
+// Decision rules of permission events: PreToolUse-style permission decisions and PermissionRequest
+// (claude-code-hooks.md §3.4, other-agents-hooks.md §1.5).
+import type { Decision } from '../dispatch/result.ts';
+import { labelsReason } from './block-rule.ts';
+import type { AggregateItem, AggregateOptions, AggregateOutput } from './types.ts';
+
+export function permissionRule(
+  items: AggregateItem[],
+  out: AggregateOutput,
+  options: AggregateOptions,
+): void {
+  const order = options.profile.permissionOrder;
+  let winner: AggregateItem | undefined;
+  for (const item of items) {
+    const decision = item.interpretation.effect.permission;
+    if (!decision) continue;
+    if (!winner || order.indexOf(decision) < order.indexOf(winner.interpretation.effect.permission!))
+      winner = item;
+  }
+  // updatedInput: only from runs that did not deny (claude-code-hooks.md §3.4 [SRC]); the last in
+  // configured order wins, so the result is deterministic, and every replaced rewrite is reported.
+  let inputFrom: AggregateItem | undefined;
+  for (const item of items) {
+    const { effect } = item.interpretation;
+    if (!effect.updatedInput || effect.permission === 'deny' || effect.permission === 'defer') continue;
+    if (
+      inputFrom &&
+      JSON.stringify(inputFrom.interpretation.effect.updatedInput) !== JSON.stringify(effect.updatedInput)
+    ) {
+      out.conflicts.push(`updatedInput from ${item.label} replaces the one from ${inputFrom.label}`);
+    }
+    inputFrom = item;
+  }
+  if (!winner) {
+    if (inputFrom) out.updatedInput = inputFrom.interpretation.effect.updatedInput!;
+    return;
+  }
+  let decision: Decision = winner.interpretation.effect.permission!;
+  const reason = winner.interpretation.effect.permissionReason ?? '';
+  if (decision === 'ask' && !options.interactive) decision = 'deny';
+  out.decision = decision;
+  out.reason = reason;
+  if (inputFrom && decision !== 'deny' && decision !== 'defer')
+    out.updatedInput = inputFrom.interpretation.effect.updatedInput!;
+  if (decision === 'deny') {
+    const askDenied = winner.interpretation.effect.permission === 'ask';
+    // claude-code-observed.md: exit 2 → "<Hook> hook error: [<command>]: <stderr>"; JSON deny →
+    // "<Hook> hook error: <reason>"; ask in -p → the bare reason.
+    const text = askDenied
+      ? reason
+      : winner.interpretation.blockedByExit && labelsReason(winner)
+        ? `${options.hookLabel} hook error: [${winner.label}]: ${reason}`
+        : `${options.hookLabel} hook error: ${reason}`;
+    out.messages.toModel.push(text);
+  } else if (reason && decision !== 'defer') {
+    out.messages.toUser.push(reason);
+  }
+}
+
+export function permissionRequestRule(
+  items: AggregateItem[],
+  out: AggregateOutput,
+  options: AggregateOptions,
+): void {
+  const deciding = items.filter((item) => item.interpretation.effect.permissionRequest);
+  const chosen = options.profile.permissionRequestMerge === 'first' ? deciding[0] : deciding.at(-1);
+  if (!chosen) return;
+  const request = chosen.interpretation.effect.permissionRequest!;
+  // other-agents-hooks.md §1.5: with requestSandboxBypass only a deny propagates.
+  const toolInput = options.input.tool_input as Record<string, unknown> | undefined;
+  if (
+    request.behavior === 'allow' &&
+    options.profile.sandboxBypassNeedsUser &&
+    toolInput?.requestSandboxBypass === true
+  ) {
+    out.conflicts.push('allow ignored: the call requests a sandbox bypass, which the user must confirm');
+    return;
+  }
+  out.decision = request.behavior;
+  out.reason = request.message ?? null;
+  if (request.updatedInput) out.updatedInput = request.updatedInput;
+  out.permission = {
+    ...(request.interrupt !== undefined ? { interrupt: request.interrupt } : {}),
+    ...(request.updatedPermissions ? { updatedPermissions: request.updatedPermissions } : {}),
+    ...(request.message !== undefined ? { message: request.message } : {}),
+  };
+  if (request.behavior === 'deny' && request.message) out.messages.toModel.push(request.message);
+  if (request.interrupt) out.continue = false;
+}

@@ -1,0 +1,130 @@
+import { TOOL_CALL_EVENTS } from '../../events/event-sets.ts';
+import { toCopilotToolName } from '../../events/tool-names.ts';
+import { type CompiledMatcher, matcherValue } from '../../match/index.ts';
+import type { EventName } from '../../model/event-name.ts';
+import type { SkippedReport } from '../dispatch/result.ts';
+import type { Profile } from '../profiles/profile.ts';
+import type { PlannedHandler } from './build-index.ts';
+
+export interface SelectContext {
+  input: Record<string, unknown>;
+  cwd: string;
+  projectDir: string;
+  homeDir: string;
+  /** Also report handlers whose matcher did not match (the CLI does; embedders opt in). */
+  explain?: boolean;
+}
+
+interface MatcherGroup {
+  matcher: CompiledMatcher;
+  copilotNames: boolean;
+  entries: PlannedHandler[];
+}
+
+interface PlanGroups {
+  never: PlannedHandler[];
+  groups: MatcherGroup[];
+  /** Whether two handlers share an identity; if none do, per-call dedupe has nothing to do. */
+  duplicates: boolean;
+}
+
+const groupCache = new WeakMap<readonly PlannedHandler[], PlanGroups>();
+
+/**
+ * Handlers sharing one compiled matcher form a group, so a dispatch tests each distinct matcher
+ * once and never walks handlers whose matcher failed (bench plan-1000-hooks).
+ */
+function groupsOf(planned: readonly PlannedHandler[]): PlanGroups {
+  let cached = groupCache.get(planned);
+  if (cached) return cached;
+  const byMatcher = new Map<CompiledMatcher, MatcherGroup>();
+  const never: PlannedHandler[] = [];
+  const identities = new Set<string>();
+  let duplicates = false;
+  for (const entry of planned) {
+    const identity = entry.handler.identity;
+    if (identity !== undefined) {
+      if (identities.has(identity)) duplicates = true;
+      identities.add(identity);
+    }
+    if (entry.never) {
+      never.push(entry);
+      continue;
+    }
+    let group = byMatcher.get(entry.matcher);
+    if (!group) {
+      group = { matcher: entry.matcher, copilotNames: entry.handler.dialect === 'copilot', entries: [] };
+      byMatcher.set(entry.matcher, group);
+    }
+    group.entries.push(entry);
+  }
+  cached = { never, groups: [...byMatcher.values()], duplicates };
+  groupCache.set(planned, cached);
+  return cached;
+}
+
+/** Chooses the handlers that run for one dispatch, reporting every one left out and why. */
+export function selectHandlers(
+  planned: readonly PlannedHandler[],
+  event: EventName,
+  profile: Profile,
+  context: SelectContext,
+): { selected: PlannedHandler[]; skipped: SkippedReport[] } {
+  const selected: PlannedHandler[] = [];
+  const skipped: SkippedReport[] = [];
+  if (planned.length === 0) return { selected, skipped };
+  const { never, groups, duplicates } = groupsOf(planned);
+  for (const entry of never) skipped.push({ source: entry.handler.source, why: entry.never! });
+  const value = matcherValue(event, context.input);
+  let candidates: PlannedHandler[] = [];
+  let passingGroups = 0;
+  for (const group of groups) {
+    // camelCase Copilot hooks match the runtime tool name (`bash`), not Claude's (`Bash`):
+    // other-agents-hooks.md §1.4.
+    const tested =
+      group.copilotNames && value !== undefined && TOOL_CALL_EVENTS.has(event)
+        ? toCopilotToolName(value)
+        : value;
+    if (!profile.honourMatchers || group.matcher.test(tested)) {
+      passingGroups += 1;
+      candidates = passingGroups === 1 ? group.entries : candidates.concat(group.entries);
+      continue;
+    }
+    if (!context.explain) continue;
+    const why = `matcher ${group.matcher.describe} does not match ${value === undefined ? 'an empty value' : JSON.stringify(value)}`;
+    for (const entry of group.entries) skipped.push({ source: entry.handler.source, why });
+  }
+  // Results merge in configured order, whatever group a handler came from.
+  if (passingGroups > 1) candidates = [...candidates].sort((a, b) => a.order - b.order);
+  const seen = profile.dedupe && duplicates ? new Map<string, PlannedHandler>() : undefined;
+  for (const entry of candidates) {
+    const why = leftOut(entry, context, seen);
+    if (why === undefined) selected.push(entry);
+    else skipped.push({ source: entry.handler.source, why });
+  }
+  return { selected, skipped };
+}
+
+/** Why a candidate whose matcher passed does not run: its `if` rule, or a duplicate that already runs. */
+function leftOut(
+  entry: PlannedHandler,
+  context: SelectContext,
+  seen: Map<string, PlannedHandler> | undefined,
+): string | undefined {
+  if (entry.ifRule) {
+    const toolName = typeof context.input.tool_name === 'string' ? context.input.tool_name : '';
+    const toolInput = (context.input.tool_input ?? {}) as Record<string, unknown>;
+    if (!entry.ifRule.test(toolName, toolInput, context)) {
+      return `"if" rule ${entry.handler.if} does not match this call`;
+    }
+  }
+  const identity = seen ? entry.handler.identity : undefined;
+  if (identity === undefined || !seen) return undefined;
+  const first = seen.get(identity);
+  if (!first) {
+    seen.set(identity, entry);
+    return undefined;
+  }
+  const at = `${first.handler.source.file}${first.handler.source.line ? `:${first.handler.source.line}` : ''}`;
+  return `duplicate of the handler at ${at}; runs once per call`;
+}

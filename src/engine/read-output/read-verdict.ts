@@ -1,0 +1,33 @@
+import type { EventSpec } from '../../events/types.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { ModelVerdict } from '../../runners/types.ts';
+import type { Profile } from '../profiles/profile.ts';
+import type { Interpretation } from './interpretation.ts';
+
+const NO_REASON = 'the hook condition was not met (the model gave no reason)';
+
+/**
+ * A prompt or agent hook's verdict, read by the host's reader: `ok: false` has the event's exit-2
+ * meaning with the reason as the message, `ok: true` is a success without output, and
+ * `impossible` lets a Stop/SubagentStop through (claude-code-hooks.md §4.5, §4.6).
+ */
+export function readVerdict(
+  verdict: ModelVerdict,
+  run: { handler: NormalizedHandler; spec: EventSpec; blockOnFailure: boolean; warnings: string[] },
+  profile: Profile,
+): Interpretation {
+  const reason = verdict.reason?.trim() || NO_REASON;
+  const isStop = run.spec.name === 'Stop' || run.spec.name === 'SubagentStop';
+  const letThrough = !verdict.ok && verdict.impossible === true && isStop;
+  if (letThrough) run.warnings.push(`the model judged the condition impossible: ${reason}`);
+  const blocks = !verdict.ok && !letThrough;
+  return profile.output.read({
+    ...run,
+    exitCode: blocks ? 2 : 0,
+    cause: 'the model answered ok: false',
+    stdout: '',
+    stderr: blocks ? reason : '',
+    json: null,
+    text: '',
+  });
+}

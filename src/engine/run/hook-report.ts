@@ -1,0 +1,42 @@
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { RunnerResult } from '../../runners/types.ts';
+import type { HookRunReport, Outcome } from '../dispatch/result.ts';
+
+/** How a run was read: by the read-output stage, or (for a background hook) by the async stage. */
+export interface RunReading {
+  outcome: Outcome;
+  output: Record<string, unknown> | null;
+  explanation: string;
+  /** What reading the output found; the runner's own diagnostics come first in the report. */
+  warnings: readonly string[];
+}
+
+/**
+ * The one shape of a handler run's report: `DispatchResult.hooks[]`, both telemetry `response`
+ * events and `AsyncHookResult` are made from it.
+ */
+export function hookRunReport(
+  handler: NormalizedHandler,
+  label: string,
+  result: RunnerResult,
+  reading: RunReading,
+  untrusted: boolean,
+): HookRunReport {
+  const runnerWarnings = result.diagnostics?.map((found) => found.message) ?? [];
+  return {
+    source: handler.source,
+    type: handler.type,
+    label,
+    ...(handler.statusMessage !== undefined ? { statusMessage: handler.statusMessage } : {}),
+    outcome: reading.outcome,
+    exitCode: result.exitCode,
+    signal: result.signal,
+    durationMs: result.durationMs,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    output: reading.output,
+    effect: reading.explanation,
+    warnings: runnerWarnings.length > 0 ? [...runnerWarnings, ...reading.warnings] : [...reading.warnings],
+    ...(untrusted ? { untrusted: true } : {}),
+  };
+}

@@ -1,0 +1,91 @@
+// Builds the RunRequest of each handler of one dispatch: the payload rendered once per dialect,
+// the effective timeout, and the policy keys runners enforce.
+import { renderPayload } from '../../events/payload.ts';
+import type { Dialect } from '../../model/dialect.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
+import type { RunRequest } from '../../runners/types.ts';
+import type { EngineContext } from '../context.ts';
+import type { DispatchScope } from './dispatch-scope.ts';
+
+interface Rendered {
+  payload: Record<string, unknown>;
+  json: string | undefined;
+}
+
+/** Returns a request builder for the dispatch; it renders each dialect's payload at most once. */
+export function requestBuilder(
+  ctx: EngineContext,
+  scope: DispatchScope,
+): (handler: NormalizedHandler) => RunRequest {
+  const { event, input } = scope;
+  const rendered = new Map<Dialect, Rendered>();
+  const defaultSec = ctx.profile.eventTimeouts ? scope.spec.defaultTimeoutSec : undefined;
+  let now: Date | undefined;
+  const renderFor = (dialect: Dialect): Rendered => {
+    let cached = rendered.get(dialect);
+    if (!cached) {
+      now ??= new Date();
+      const payload = renderPayload(event, input, dialect, {
+        sessionId: scope.sessionId,
+        transcriptPath: String(input.transcript_path),
+        cwd: String(input.cwd),
+        now,
+      });
+      cached = { payload, json: undefined };
+      rendered.set(dialect, cached);
+    }
+    return cached;
+  };
+  return (handler) => {
+    // An in-process Claude-dialect callback gets the canonical input as is (common fields are
+    // already filled; key order only matters on the wire): a shallow copy, so it cannot change
+    // what the other handlers see. Function hooks never read the JSON text.
+    const inProcess = handler.type === 'function' && handler.dialect === 'claude';
+    const forHandler = inProcess ? { payload: { ...input }, json: undefined } : renderFor(handler.dialect);
+    if (handler.type !== 'function') forHandler.json ??= JSON.stringify(forHandler.payload);
+    return {
+      handler,
+      event,
+      input,
+      payload: forHandler.payload,
+      payloadJson: forHandler.json ?? '',
+      projectDir: ctx.projectDir,
+      sessionId: scope.sessionId,
+      timeoutMs: handler.timeoutMs ?? defaultTimeoutMs(ctx, handler, defaultSec),
+      signal: scope.signal,
+      env: ctx.options.env ?? process.env,
+      messages: scope.messages,
+      policy: runnerPolicy(ctx),
+    };
+  };
+}
+
+const runnerPolicies = new WeakMap<object, RunRequest['policy']>();
+
+/** The policy keys runners enforce, built once per configuration generation. */
+function runnerPolicy(ctx: EngineContext): RunRequest['policy'] {
+  let policy = runnerPolicies.get(ctx.snapshot);
+  if (!policy) {
+    const { allowedHttpHookUrls, httpHookAllowedEnvVars } = ctx.snapshot.policy;
+    policy = {
+      ...(allowedHttpHookUrls ? { allowedHttpHookUrls } : {}),
+      ...(httpHookAllowedEnvVars ? { httpHookAllowedEnvVars } : {}),
+    };
+    runnerPolicies.set(ctx.snapshot, policy);
+  }
+  return policy;
+}
+
+/** The profile's default per handler type; process-like handlers take the event's when the profile says so. */
+function defaultTimeoutMs(
+  ctx: EngineContext,
+  handler: NormalizedHandler,
+  eventDefaultSec: number | undefined,
+): number {
+  const isProcessLike = handler.type === 'command' || handler.type === 'http' || handler.type === 'mcp_tool';
+  const seconds =
+    eventDefaultSec !== undefined && isProcessLike
+      ? eventDefaultSec
+      : ctx.profile.defaultTimeoutSec[handler.type];
+  return seconds * 1000;
+}

@@ -1,0 +1,20 @@
+import type { OutputOptions } from './collect-output.ts';
+import type { ShellKind } from './resolve.ts';
+
+export interface ProcessOptions extends OutputOptions {
+  file: string;
+  args: string[];
+  /** Which shell interprets `args` (null: exec form); used to explain spawn failures. */
+  shell?: ShellKind | null;
+  display?: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Bytes written to the hook's stdin (the payload JSON plus `\n`). */
+  input: string | Buffer;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  killGraceMs?: number;
+  drainMs?: number;
+  /** See `RunRequest.onFirstStdoutLine`: a returned object backgrounds the hook, maybe with a new timeout. */
+  onFirstStdoutLine?: (line: string) => { timeoutMs?: number } | undefined;
+}

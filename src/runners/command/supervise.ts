@@ -1,0 +1,78 @@
+import type { ChildProcess } from 'node:child_process';
+import { startDeadline } from '../deadline.ts';
+import type { RunnerResult } from '../types.ts';
+import { collectOutput } from './collect-output.ts';
+import { firstLineWatcher } from './first-line.ts';
+import { registerLiveProcess, unregisterLiveProcess } from './live-processes.ts';
+import type { ProcessOptions } from './process-options.ts';
+import { describeSpawnError, explainShellExit } from './spawn-error.ts';
+import { processTerminator } from './terminate.ts';
+import { EXIT_DRAIN_MS, waitForExit } from './wait-for-exit.ts';
+
+/**
+ * Watches one started hook process until it has exited and its output is read: its deadline
+ * (timeout or abort) starts the kill ladder, the first stdout line may background it, and the
+ * result is settled on exit plus a bounded drain. Every outcome is a field of the result.
+ */
+export async function supervise(
+  child: ChildProcess,
+  opts: ProcessOptions,
+  platform: NodeJS.Platform,
+  started: number,
+): Promise<RunnerResult> {
+  const pid = child.pid;
+  const terminator = processTerminator(pid, platform, opts.killGraceMs);
+  const deadline = startDeadline(opts.signal, opts.timeoutMs - (performance.now() - started));
+  deadline.signal.addEventListener('abort', () => terminator.terminate(), { once: true });
+  // claude-code-hooks.md §3.2: a first stdout line `{"async":true,…}` backgrounds the hook; the
+  // caller stops waiting, this run still settles on exit, and `asyncTimeout` restarts the clock.
+  const onFirstLine = opts.onFirstStdoutLine;
+  const watcher =
+    onFirstLine &&
+    firstLineWatcher((line) => {
+      const answer = onFirstLine(line);
+      if (answer?.timeoutMs !== undefined && !terminator.started) deadline.restart(answer.timeoutMs);
+    });
+  const output = collectOutput(child, opts, watcher);
+  if (pid !== undefined) registerLiveProcess(pid, platform);
+  const end = await waitForExit(child, opts.drainMs ?? EXIT_DRAIN_MS, (error) =>
+    describeSpawnError(error, opts),
+  );
+  deadline.dispose();
+  if (pid !== undefined && !terminator.started) unregisterLiveProcess(pid);
+  const collected = output.finish();
+  const result: RunnerResult = {
+    exitCode: end.spawnError ? null : end.exitCode,
+    signal: end.signal,
+    stdout: collected.stdout,
+    stderr: collected.stderr,
+    timedOut: deadline.timedOut,
+    cancelled: deadline.cancelled,
+    durationMs: Math.round(performance.now() - started),
+  };
+  if (pid !== undefined) result.pid = pid;
+  if (end.spawnError) result.spawnError = end.spawnError;
+  if (collected.stdoutTruncated) result.stdoutTruncated = true;
+  if (collected.stderrTruncated) result.stderrTruncated = true;
+  if (collected.progress) result.progress = collected.progress;
+  if (!deadline.signal.aborted) await explainShellFailure(result, opts);
+  return result;
+}
+
+/**
+ * A shell's exit 126 or 127 is a spawn failure when the program it was to start is missing or not
+ * executable (see `explainShellExit`); the result then says so instead of reporting the exit code.
+ */
+async function explainShellFailure(result: RunnerResult, opts: ProcessOptions): Promise<void> {
+  const code = result.exitCode;
+  if ((opts.shell !== 'sh' && opts.shell !== 'bash') || (code !== 126 && code !== 127)) return;
+  const failure = await explainShellExit(code, opts.args.at(-1) ?? '', result.stderr, opts.cwd).catch(
+    () => undefined,
+  );
+  if (!failure) return;
+  result.spawnError = failure;
+  result.exitCode = null;
+  result.diagnostics = [
+    { code: failure.code, message: `the shell exited ${code} before the hook started: ${failure.message}` },
+  ];
+}
