@@ -43,7 +43,7 @@ export function assembleResult(stages: StageOutputs): DispatchResult {
   const { aggregated: a, items } = stages;
   const envExports: Record<string, string> = {};
   for (const item of items) if (item.result.envExports) Object.assign(envExports, item.result.envExports);
-  return {
+  const result: DispatchResult = {
     event: stages.event,
     profile: stages.profile,
     decision: a.decision,
@@ -51,21 +51,23 @@ export function assembleResult(stages: StageOutputs): DispatchResult {
     continue: a.continue,
     stopReason: a.stopReason,
     updatedInput: a.updatedInput,
-    ...(a.updatedPrompt !== undefined ? { updatedPrompt: a.updatedPrompt } : {}),
     additionalContext: a.additionalContext,
     systemMessages: a.systemMessages,
     hooks: items.map((item) => item.report),
     skipped: stages.skipped,
     diagnostics: resultDiagnostics(stages.event, a.conflicts, items),
     messages: a.messages,
-    ...(a.updatedToolOutput !== undefined ? { updatedToolOutput: a.updatedToolOutput } : {}),
-    ...(a.permission ? { permission: a.permission } : {}),
     eventOutput: a.eventOutput,
     prompts: stages.prompts,
     envExports,
-    ...(a.stopCapReached ? { stopCapReached: true } : {}),
-    ...(stages.backgrounded.length > 0 ? { backgrounded: [...stages.backgrounded] } : {}),
   };
+  // Optional fields only when set (the hot path allocates nothing for them).
+  if (a.updatedPrompt !== undefined) result.updatedPrompt = a.updatedPrompt;
+  if (a.updatedToolOutput !== undefined) result.updatedToolOutput = a.updatedToolOutput;
+  if (a.permission) result.permission = a.permission;
+  if (a.stopCapReached) result.stopCapReached = true;
+  if (stages.backgrounded.length > 0) result.backgrounded = [...stages.backgrounded];
+  return result;
 }
 
 /**
@@ -77,10 +79,12 @@ function resultDiagnostics(
   conflicts: readonly string[],
   items: readonly RunItem[],
 ): Diagnostic[] {
-  const found: Diagnostic[] = conflicts.map((conflict) =>
-    diagnostic('ENGINE_OUTPUT_CONFLICT', `${event}: ${conflict}`, { event, severity: 'warning' }),
-  );
+  const found: Diagnostic[] = [];
+  for (const conflict of conflicts) {
+    found.push(diagnostic('ENGINE_OUTPUT_CONFLICT', `${event}: ${conflict}`, { event, severity: 'warning' }));
+  }
   for (const item of items) {
+    if (item.result.diagnostics === undefined && item.interpretation.warnings.length === 0) continue;
     const where = { event, file: item.handler.source.file, pointer: item.handler.source.pointer };
     for (const problem of item.result.diagnostics ?? []) {
       found.push(diagnostic(problem.code, `${event} hook ${item.label}: ${problem.message}`, where));

@@ -69,7 +69,11 @@ export async function dispatchEvent(
     });
   }
   const ran = await runAll(ctx, scope, trusted.runnable);
-  const result = conclude(ctx, scope, ran, [...plan.skipped, ...trusted.skipped, ...ran.skipped], prompts);
+  const skipped =
+    trusted.skipped.length === 0 && ran.skipped.length === 0
+      ? plan.skipped
+      : [...plan.skipped, ...trusted.skipped, ...ran.skipped];
+  const result = conclude(ctx, scope, ran, skipped, prompts);
   if (ctx.telemetry.active) ctx.telemetry.emit({ type: 'dispatch-end', ...startOf(scope), result });
   return result;
 }

@@ -7,8 +7,8 @@ export interface RunReading {
   outcome: Outcome;
   output: Record<string, unknown> | null;
   explanation: string;
-  /** What reading the output found; the runner's own diagnostics come first in the report. */
-  warnings: readonly string[];
+  /** What reading the output found (owned by the report from now on); runner diagnostics go first. */
+  warnings: string[];
 }
 
 /**
@@ -22,7 +22,9 @@ export function hookRunReport(
   reading: RunReading,
   untrusted: boolean,
 ): HookRunReport {
-  const runnerWarnings = result.diagnostics?.map((found) => found.message) ?? [];
+  const warnings = result.diagnostics
+    ? [...result.diagnostics.map((found) => found.message), ...reading.warnings]
+    : (reading.warnings as string[]);
   return {
     source: handler.source,
     type: handler.type,
@@ -36,7 +38,7 @@ export function hookRunReport(
     stderr: result.stderr,
     output: reading.output,
     effect: reading.explanation,
-    warnings: runnerWarnings.length > 0 ? [...runnerWarnings, ...reading.warnings] : [...reading.warnings],
+    warnings,
     ...(untrusted ? { untrusted: true } : {}),
   };
 }

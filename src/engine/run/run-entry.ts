@@ -40,7 +40,6 @@ export async function runEntry(
   const { event, input } = scope;
   const label = handlerLabel(handler);
   const hookId = `${scope.dispatchId}.${index}`;
-  const ids = { dispatchId: scope.dispatchId, hookId, event, sessionId: scope.sessionId };
   // Per-hook telemetry only when someone listens for this event (seed 004: by default only
   // SessionStart and Setup emit hook events).
   const hookEvents = ctx.telemetry.active && ctx.telemetry.wants(event);
@@ -54,7 +53,10 @@ export async function runEntry(
       type: 'started',
       ...(matchQuery !== undefined ? { matchQuery } : {}),
       ...(handler.statusMessage !== undefined ? { statusMessage: handler.statusMessage } : {}),
-      ...ids,
+      dispatchId: scope.dispatchId,
+      hookId,
+      event,
+      sessionId: scope.sessionId,
       handlerType: handler.type,
       label,
       source: handler.source,
@@ -76,6 +78,7 @@ export async function runEntry(
     const { effect } = interpretation;
     const decision = effect.permission ?? (effect.block ? 'block' : null);
     const toolName = typeof input.tool_name === 'string' ? input.tool_name : undefined;
+    const ids = { dispatchId: scope.dispatchId, hookId, event, sessionId: scope.sessionId };
     ctx.telemetry.emit(responseEvent(report, ids, { decision, matchQuery, toolName }));
   }
   return { handler, label, result, interpretation, report };

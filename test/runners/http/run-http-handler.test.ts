@@ -87,6 +87,13 @@ describe('http runner against a real loopback server (claude-code-hooks.md §3.3
     expect(JSON.parse(r.stdout)).toEqual({ decision: 'block', reason: 'nope' });
   });
 
+  it('returns the parsed body as the output object, so the engine never parses it again', async () => {
+    const r = await freshRunner()(httpRequest({ url: `${server.origin}/json` }));
+    expect(r.output).toEqual({ decision: 'block', reason: 'nope' });
+    const empty = await freshRunner()(httpRequest({ url: `${server.origin}/empty` }));
+    expect(empty.output).toBeUndefined();
+  });
+
   it('makes a non-JSON or non-object 2xx body a non-blocking failure, never context', async () => {
     const run = freshRunner();
     for (const path of ['/text', '/array']) {
@@ -139,6 +146,10 @@ describe('http runner against a real loopback server (claude-code-hooks.md §3.3
       const started = performance.now();
       const r = await run(httpRequest({ url: `${server.origin}${path}` }, { timeoutMs: 300 }));
       expect(r, path).toMatchObject({ timedOut: true, cancelled: false, exitCode: null, stdout: '' });
+      expect(
+        r.diagnostics?.map((found) => found.code),
+        path,
+      ).toEqual(['RUNNER_TIMEOUT']);
       expect(performance.now() - started, path).toBeGreaterThanOrEqual(250);
       expect(performance.now() - started, path).toBeLessThan(8_000);
     }
@@ -154,7 +165,9 @@ describe('http runner against a real loopback server (claude-code-hooks.md §3.3
     while (server.received.length === count && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 10));
     controller.abort();
-    expect(await pending).toMatchObject({ cancelled: true, timedOut: false });
+    const r = await pending;
+    expect(r).toMatchObject({ cancelled: true, timedOut: false });
+    expect(r.diagnostics?.map((found) => found.code)).toEqual(['RUNNER_CANCELLED']);
   });
 
   it('reports a refused connection as RUNNER_HTTP_CONNECTION_FAILED', async () => {

@@ -1,0 +1,32 @@
+// An EngineContext built from parts, so that a single stage can run without an engine around it.
+import { tmpdir } from 'node:os';
+import { AsyncHookRegistry } from '../../src/engine/async/async-registry.ts';
+import type { EngineContext } from '../../src/engine/context.ts';
+import type { ProfileName } from '../../src/engine/profiles/profile-name.ts';
+import { getProfile } from '../../src/engine/profiles/profiles.ts';
+import { RunnerRegistry, type RunnerTable } from '../../src/engine/run/runner-registry.ts';
+import { SessionHookStore } from '../../src/engine/session/session-hooks.ts';
+import { loadSnapshot } from '../../src/engine/snapshot/load-snapshot.ts';
+import { TelemetryBus } from '../../src/engine/telemetry/bus.ts';
+import type { NormalizedHandler } from '../../src/model/handler.ts';
+
+export async function stageContext(
+  handlers: NormalizedHandler[],
+  options: { profile?: ProfileName; runners?: RunnerTable } = {},
+): Promise<EngineContext> {
+  const engineOptions = { discover: false, handlers, profile: options.profile ?? 'claude-code' } as const;
+  return {
+    options: engineOptions,
+    snapshot: await loadSnapshot(engineOptions, 1),
+    profile: getProfile(engineOptions.profile),
+    registry: new RunnerRegistry(options.runners),
+    telemetry: new TelemetryBus(),
+    sessionHooks: new SessionHookStore(),
+    stopBlocks: new Map(),
+    closing: new AbortController().signal,
+    planCache: new Map(),
+    homeDir: tmpdir(),
+    projectDir: tmpdir(),
+    asyncHooks: new AsyncHookRegistry(),
+  };
+}
