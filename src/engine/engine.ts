@@ -3,9 +3,8 @@ import { resolve } from 'node:path';
 import { HookError } from '../errors.ts';
 import type { EventInput } from '../events/inputs.ts';
 import type { EventName } from '../model/event-name.ts';
-import type { HandlerRunner } from '../runners/types.ts';
 import { AsyncHookRegistry } from './async/async-registry.ts';
-import type { AsyncHookResult, AsyncHookStart, AsyncWake } from './async/async-types.ts';
+import type { AsyncHookResult, AsyncHookStart } from './async/async-types.ts';
 import type { EngineContext } from './context.ts';
 import { dispatchEvent } from './dispatch/dispatch.ts';
 import type { DispatchResult, HookRunReport } from './dispatch/result.ts';
@@ -220,5 +219,3 @@ export async function createHookEngine(options: HookEngineOptions = {}): Promise
   const snapshot = await loadSnapshot(options, 1);
   return new HookEngine(options, snapshot);
 }
-
-export type { AsyncHookResult, AsyncWake, HandlerRunner };

@@ -7,10 +7,10 @@ import { blockRule } from './block-rule.ts';
 import { permissionRequestRule, permissionRule } from './permission-rules.ts';
 import type { AggregateItem, AggregateOptions, AggregateOutput } from './types.ts';
 
-export type { Aggregated, AggregateItem, AggregateOptions, AggregateOutput } from './types.ts';
+export type { AggregateItem, AggregateOptions, AggregateOutput } from './types.ts';
 
 /** A per-kind decision rule; it adds to the output this stage is building. */
-export type Rule = (
+type Rule = (
   items: AggregateItem[],
   out: AggregateOutput,
   options: AggregateOptions,

@@ -29,7 +29,3 @@ export interface HandlerEffect {
   /** Text for the user only (exit 2 on non-blocking events, non-blocking errors). */
   userNotice?: string;
 }
-
-export function isEmptyEffect(effect: HandlerEffect): boolean {
-  return Object.keys(effect).length === 0;
-}

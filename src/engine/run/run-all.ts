@@ -1,6 +1,5 @@
 // The run stage: the selected handlers of one dispatch, run in parallel or in order (per profile),
 // each read by the read-output stage as it finishes. Background hooks leave for the async registry.
-import type { RunRequest } from '../../runners/types.ts';
 import type { EngineContext } from '../context.ts';
 import type { BackgroundedRun, SkippedReport } from '../dispatch/result.ts';
 import type { PlannedHandler } from '../plan/build-index.ts';
@@ -57,5 +56,3 @@ function collect(output: RunAllOutput, item: RunItem | BackgroundedRun): void {
 function stopsSequence(ctx: EngineContext, item: RunItem): boolean {
   return ctx.profile.stopOnContinueFalse && item.interpretation.effect.continue === false;
 }
-
-export type { RunRequest };

@@ -6,8 +6,6 @@ import { supervise } from './supervise.ts';
 import { closeQuietly, openStdinFile } from './temp-files.ts';
 
 export type { ProcessOptions } from './process-options.ts';
-export { KILL_GRACE_MS } from './terminate.ts';
-export { EXIT_DRAIN_MS } from './wait-for-exit.ts';
 
 /**
  * Runs one hook process: stdin from an unlinked temp file, stdout and stderr collected with a
