@@ -47,22 +47,35 @@ function userSpec(ctx: DiscoveryContext, spec: Omit<LocationSpec, 'userLevel'>):
  * Hooks from every level are concatenated; this order decides which copy a dedupe keeps.
  */
 export function claudeCodeLocations(ctx: DiscoveryContext): LocationSpec[] {
-  const { projectDir: p, homeDir: h } = ctx;
-  const specs: LocationSpec[] = [...managedSpecs(ctx)];
-  ctx.settingsFiles.forEach((file, index) => {
-    // `--settings` takes a file or a JSON text (`--settings '{"disableAllHooks": true}'`, §6.4).
+  return [
+    ...managedSpecs(ctx),
+    ...cliSettingsSpecs(ctx),
+    ...settingsSpecs(ctx),
+    ...pluginSpecs(ctx),
+    ...frontmatterSpecs(ctx),
+  ];
+}
+
+/** `--settings` takes a file or a JSON text (`--settings '{"disableAllHooks": true}'`, §6.4). */
+function cliSettingsSpecs(ctx: DiscoveryContext): LocationSpec[] {
+  return ctx.settingsFiles.map((file, index) => {
     const inline = file.trimStart().startsWith('{');
-    specs.push({
+    return {
       pattern: '--settings',
-      path: inline ? `<--settings #${index + 1}>` : path.resolve(p, file),
+      path: inline ? `<--settings #${index + 1}>` : path.resolve(ctx.projectDir, file),
       shape: 'file',
       kind: 'claude-settings',
       scope: 'cli',
       userLevel: false,
       ...(inline ? { inlineText: file } : {}),
-    });
+    };
   });
-  specs.push(
+}
+
+/** local > project > user settings files. */
+function settingsSpecs(ctx: DiscoveryContext): LocationSpec[] {
+  const { projectDir: p, homeDir: h } = ctx;
+  return [
     {
       pattern: '.claude/settings.local.json',
       path: path.join(p, '.claude', 'settings.local.json'),
@@ -89,10 +102,13 @@ export function claudeCodeLocations(ctx: DiscoveryContext): LocationSpec[] {
       scope: 'user',
       changeSource: 'user_settings',
     }),
-  );
-  for (const dir of ctx.pluginDirs) {
-    const root = path.resolve(p, dir);
-    specs.push({
+  ];
+}
+
+function pluginSpecs(ctx: DiscoveryContext): LocationSpec[] {
+  return ctx.pluginDirs.map((dir) => {
+    const root = path.resolve(ctx.projectDir, dir);
+    return {
       pattern: '<plugin>/hooks/hooks.json',
       path: path.join(root, 'hooks', 'hooks.json'),
       shape: 'file',
@@ -100,11 +116,15 @@ export function claudeCodeLocations(ctx: DiscoveryContext): LocationSpec[] {
       scope: 'plugin',
       userLevel: false,
       pluginRoot: root,
-      pluginData: path.join(h, '.claude', 'plugins', 'data', path.basename(root)),
-    });
-  }
-  // Skill hooks register when the skill is invoked; subagent hooks live while the agent runs.
-  specs.push(
+      pluginData: path.join(ctx.homeDir, '.claude', 'plugins', 'data', path.basename(root)),
+    };
+  });
+}
+
+/** Skill hooks register when the skill is invoked; subagent hooks live while the agent runs. */
+function frontmatterSpecs(ctx: DiscoveryContext): LocationSpec[] {
+  const { projectDir: p, homeDir: h } = ctx;
+  return [
     {
       pattern: '.claude/skills/*/SKILL.md',
       path: path.join(p, '.claude', 'skills'),
@@ -137,6 +157,5 @@ export function claudeCodeLocations(ctx: DiscoveryContext): LocationSpec[] {
       kind: 'frontmatter',
       scope: 'frontmatter',
     }),
-  );
-  return specs;
+  ];
 }

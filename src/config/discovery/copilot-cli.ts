@@ -21,14 +21,17 @@ export function copilotHome(ctx: DiscoveryContext): { dir: string; pattern: stri
  * settings, then plugins. Every entry from every source runs; this is only the order.
  */
 export function copilotCliLocations(ctx: DiscoveryContext): LocationSpec[] {
-  const { projectDir: p } = ctx;
+  return [...hookFileSpecs(ctx), ...settingsSpecs(ctx), ...pluginSpecs(ctx)];
+}
+
+/** Policy, then the repo's and the user's hook files. */
+function hookFileSpecs(ctx: DiscoveryContext): LocationSpec[] {
   const explicitPolicy = ctx.copilotPolicyDir !== undefined;
   const policyDir =
     ctx.copilotPolicyDir ??
     (ctx.platform === 'win32' ? COPILOT_POLICY_DIRS.win32 : COPILOT_POLICY_DIRS.posix);
   const home = copilotHome(ctx);
-  const noUser = ctx.noUser ? { disabledReason: '--no-user' } : {};
-  const specs: LocationSpec[] = [
+  return [
     {
       pattern: 'policy.d/*.json',
       path: policyDir,
@@ -43,7 +46,7 @@ export function copilotCliLocations(ctx: DiscoveryContext): LocationSpec[] {
     },
     {
       pattern: '.github/hooks/*.json',
-      path: path.join(p, '.github', 'hooks'),
+      path: path.join(ctx.projectDir, '.github', 'hooks'),
       shape: 'folder-json',
       kind: 'copilot-hooks-file',
       scope: 'project',
@@ -58,39 +61,43 @@ export function copilotCliLocations(ctx: DiscoveryContext): LocationSpec[] {
       scope: 'user',
       userLevel: true,
       changeSource: 'user_settings',
-      ...noUser,
+      ...(ctx.noUser ? { disabledReason: '--no-user' } : {}),
     },
   ];
-  const repoSettings: [string, string[], LocationSpec['kind'], LocationSpec['scope'], boolean][] = [
-    [
-      '.github/copilot/settings.json',
-      ['.github', 'copilot', 'settings.json'],
-      'copilot-settings',
-      'project',
-      true,
-    ],
-    [
-      '.github/copilot/settings.local.json',
-      ['.github', 'copilot', 'settings.local.json'],
-      'copilot-settings',
-      'local',
-      true,
-    ],
-    ['.claude/settings.json', ['.claude', 'settings.json'], 'claude-settings', 'project', false],
-    ['.claude/settings.local.json', ['.claude', 'settings.local.json'], 'claude-settings', 'local', false],
-  ];
-  for (const [pattern, parts, kind, scope, settingsWideDisable] of repoSettings) {
-    specs.push({
-      pattern,
-      path: path.join(p, ...parts),
-      shape: 'file',
-      kind,
-      scope,
-      userLevel: false,
-      changeSource: scope === 'local' ? 'local_settings' : 'project_settings',
-      settingsWideDisable,
-    });
-  }
+}
+
+/** Repo settings with inline hooks (the cross-tool `.claude/settings*.json` too), then the user's. */
+const REPO_SETTINGS: readonly [string, string[], LocationSpec['kind'], LocationSpec['scope'], boolean][] = [
+  [
+    '.github/copilot/settings.json',
+    ['.github', 'copilot', 'settings.json'],
+    'copilot-settings',
+    'project',
+    true,
+  ],
+  [
+    '.github/copilot/settings.local.json',
+    ['.github', 'copilot', 'settings.local.json'],
+    'copilot-settings',
+    'local',
+    true,
+  ],
+  ['.claude/settings.json', ['.claude', 'settings.json'], 'claude-settings', 'project', false],
+  ['.claude/settings.local.json', ['.claude', 'settings.local.json'], 'claude-settings', 'local', false],
+];
+
+function settingsSpecs(ctx: DiscoveryContext): LocationSpec[] {
+  const home = copilotHome(ctx);
+  const specs: LocationSpec[] = REPO_SETTINGS.map(([pattern, parts, kind, scope, settingsWideDisable]) => ({
+    pattern,
+    path: path.join(ctx.projectDir, ...parts),
+    shape: 'file',
+    kind,
+    scope,
+    userLevel: false,
+    changeSource: scope === 'local' ? 'local_settings' : 'project_settings',
+    settingsWideDisable,
+  }));
   specs.push({
     pattern: `${home.pattern}/settings.json`,
     path: path.join(home.dir, 'settings.json'),
@@ -100,12 +107,16 @@ export function copilotCliLocations(ctx: DiscoveryContext): LocationSpec[] {
     userLevel: true,
     changeSource: 'user_settings',
     settingsWideDisable: true,
-    ...noUser,
+    ...(ctx.noUser ? { disabledReason: '--no-user' } : {}),
   });
-  for (const dir of ctx.pluginDirs) {
-    const root = path.resolve(p, dir);
-    for (const rel of ['hooks.json', path.join('hooks', 'hooks.json')]) {
-      specs.push({
+  return specs;
+}
+
+function pluginSpecs(ctx: DiscoveryContext): LocationSpec[] {
+  return ctx.pluginDirs.flatMap((dir) => {
+    const root = path.resolve(ctx.projectDir, dir);
+    return ['hooks.json', path.join('hooks', 'hooks.json')].map(
+      (rel): LocationSpec => ({
         pattern: `<plugin>/${rel.split(path.sep).join('/')}`,
         path: path.join(root, rel),
         shape: 'file',
@@ -113,8 +124,7 @@ export function copilotCliLocations(ctx: DiscoveryContext): LocationSpec[] {
         scope: 'plugin',
         userLevel: false,
         pluginRoot: root,
-      });
-    }
-  }
-  return specs;
+      }),
+    );
+  });
 }

@@ -49,44 +49,43 @@ export function vscodeLocations(ctx: DiscoveryContext): LocationSpec[] {
   const user: LocationSpec[] = [];
   const rejected: LocationSpec[] = [];
   for (const [entry, on] of Object.entries(merged)) {
-    const where = classifyVscodeLocation(entry, ctx);
-    const isFile = entry.endsWith('.json');
-    const base = {
-      pattern: isFile ? entry : `${entry.replace(/[\\/]+$/, '')}/*.json`,
-      shape: isFile ? 'file' : 'folder-json',
-    } as const;
-    if (where.where === 'rejected') {
-      rejected.push({
-        ...base,
-        path: entry,
-        kind: 'vscode-hooks',
-        scope: 'project',
-        userLevel: false,
-        rejectedReason: where.why,
-      });
-      continue;
-    }
-    const userLevel = where.where === 'user';
-    const scope = userLevel
-      ? 'user'
-      : path.basename(where.abs) === 'settings.local.json'
-        ? 'local'
-        : 'project';
-    const spec: LocationSpec = {
-      ...base,
-      path: where.abs,
-      kind: 'vscode-hooks',
-      scope,
-      userLevel,
-      changeSource:
-        scope === 'user' ? 'user_settings' : scope === 'local' ? 'local_settings' : 'project_settings',
-    };
-    if (!on) spec.disabledReason = `chat.hookFilesLocations["${entry}"] is false`;
-    else if (userLevel && ctx.noUser) spec.disabledReason = '--no-user';
-    (userLevel ? user : workspace).push(spec);
+    const spec = hookFileSpec(ctx, entry, on);
+    if (spec.rejectedReason !== undefined) rejected.push(spec);
+    else (spec.userLevel ? user : workspace).push(spec);
   }
+  return [...workspace, ...user, agentsSpec(ctx), ...pluginSpecs(ctx), ...rejected];
+}
+
+/** One `chat.hookFilesLocations` entry: a file or a folder, in the workspace or the user's home. */
+function hookFileSpec(ctx: DiscoveryContext, entry: string, on: boolean): LocationSpec {
+  const where = classifyVscodeLocation(entry, ctx);
+  const isFile = entry.endsWith('.json');
+  const base = {
+    pattern: isFile ? entry : `${entry.replace(/[\\/]+$/, '')}/*.json`,
+    shape: isFile ? 'file' : 'folder-json',
+    kind: 'vscode-hooks',
+  } as const;
+  if (where.where === 'rejected') {
+    return { ...base, path: entry, scope: 'project', userLevel: false, rejectedReason: where.why };
+  }
+  const userLevel = where.where === 'user';
+  const scope = userLevel ? 'user' : path.basename(where.abs) === 'settings.local.json' ? 'local' : 'project';
+  const spec: LocationSpec = {
+    ...base,
+    path: where.abs,
+    scope,
+    userLevel,
+    changeSource:
+      scope === 'user' ? 'user_settings' : scope === 'local' ? 'local_settings' : 'project_settings',
+  };
+  if (!on) spec.disabledReason = `chat.hookFilesLocations["${entry}"] is false`;
+  else if (userLevel && ctx.noUser) spec.disabledReason = '--no-user';
+  return spec;
+}
+
+function agentsSpec(ctx: DiscoveryContext): LocationSpec {
   const agentsOn = ctx.vscodeSettings.useCustomAgentHooks === true;
-  const agents: LocationSpec = {
+  return {
     pattern: VSCODE_AGENTS_PATTERN,
     path: path.join(ctx.projectDir, '.github', 'agents'),
     shape: 'folder-agent-md',
@@ -95,23 +94,21 @@ export function vscodeLocations(ctx: DiscoveryContext): LocationSpec[] {
     userLevel: false,
     ...(agentsOn ? {} : { disabledReason: 'chat.useCustomAgentHooks is off' }),
   };
-  const plugins: LocationSpec[] = ctx.pluginDirs.flatMap((dir) => {
+}
+
+function pluginSpecs(ctx: DiscoveryContext): LocationSpec[] {
+  return ctx.pluginDirs.flatMap((dir) => {
     const root = path.resolve(ctx.projectDir, dir);
-    const common = { shape: 'file', scope: 'plugin', userLevel: false, pluginRoot: root } as const;
+    const common = {
+      shape: 'file',
+      scope: 'plugin',
+      userLevel: false,
+      pluginRoot: root,
+      kind: 'vscode-hooks',
+    } as const;
     return [
-      {
-        ...common,
-        pattern: '<plugin>/hooks.json',
-        path: path.join(root, 'hooks.json'),
-        kind: 'vscode-hooks',
-      },
-      {
-        ...common,
-        pattern: '<plugin>/hooks/hooks.json',
-        path: path.join(root, 'hooks', 'hooks.json'),
-        kind: 'vscode-hooks',
-      },
+      { ...common, pattern: '<plugin>/hooks.json', path: path.join(root, 'hooks.json') },
+      { ...common, pattern: '<plugin>/hooks/hooks.json', path: path.join(root, 'hooks', 'hooks.json') },
     ];
   });
-  return [...workspace, ...user, agents, ...plugins, ...rejected];
 }

@@ -56,25 +56,10 @@ export async function watchConfig(
   let flushing = Promise.resolve();
   let closed = false;
 
-  const flush = async (): Promise<void> => {
-    const changes = [...pending.entries()];
+  const flush = (): Promise<void> => {
+    const changes = [...pending.values()];
     pending.clear();
-    let blocked = false;
-    let unblockable = false;
-    for (const [, change] of changes) {
-      if (!change) continue;
-      if (change.source === 'policy_settings') unblockable = true;
-      const verdict = await options.onChange?.(change, store.current());
-      if (verdict === false && change.source !== 'policy_settings') blocked = true;
-    }
-    if (closed) return;
-    if (blocked && !unblockable) {
-      options.onBlocked?.(changes.flatMap(([, change]) => (change ? [change] : [])));
-      return;
-    }
-    // Not `onReload?.(await store.reload())`: an absent callback would skip the reload itself.
-    const next = await store.reload();
-    options.onReload?.(next);
+    return applyBatch(changes, store, options, () => closed);
   };
 
   const schedule = (file: string): void => {
@@ -108,4 +93,32 @@ export async function watchConfig(
       await flushing;
     },
   };
+}
+
+/**
+ * One debounced batch of changes: each change's ConfigChange verdict first (`policy_settings`
+ * cannot be blocked, claude-code-hooks.md §2.21), then the reload, unless every change was blocked.
+ */
+async function applyBatch(
+  changes: readonly (ConfigChange | undefined)[],
+  store: Reloadable,
+  options: WatchOptions,
+  closed: () => boolean,
+): Promise<void> {
+  let blocked = false;
+  let unblockable = false;
+  for (const change of changes) {
+    if (!change) continue;
+    if (change.source === 'policy_settings') unblockable = true;
+    const verdict = await options.onChange?.(change, store.current());
+    if (verdict === false && change.source !== 'policy_settings') blocked = true;
+  }
+  if (closed()) return;
+  if (blocked && !unblockable) {
+    options.onBlocked?.(changes.filter((change): change is ConfigChange => change !== undefined));
+    return;
+  }
+  // Not `onReload?.(await store.reload())`: an absent callback would skip the reload itself.
+  const next = await store.reload();
+  options.onReload?.(next);
 }

@@ -6,6 +6,7 @@ import type { NormalizedHandler } from '../../model/handler.ts';
 import { CLAUDE_EVENTS, EVENTS_WITHOUT_MATCHER, suggestEvent } from '../parse/event-keys.ts';
 import type { PathSegment } from '../parse/source-doc.ts';
 import { CLAUDE_HANDLER_SCHEMAS, type ClaudeHandlerType, claudeMatcherGroup } from '../schema/claude.ts';
+import { claudeSpecOf } from './claude-spec.ts';
 import { compact, describe, isRecord, type ReadContext } from './context.ts';
 import { handlerIdentity } from './identity.ts';
 import { claudeMatcherError } from './matcher-check.ts';
@@ -138,44 +139,11 @@ function readHandler(
     });
     return undefined;
   }
-  const type = entry.type;
-  if (typeof type !== 'string' || !(HANDLER_TYPES as string[]).includes(type)) {
-    const suggestion = typeof type === 'string' ? didYouMean(type, HANDLER_TYPES) : undefined;
-    const message =
-      type === undefined
-        ? 'Handler has no "type"'
-        : `Unknown handler type ${describe(type)}${suggestion ? `; did you mean "${suggestion}"?` : ''}`;
-    ctx.report('CONFIG_UNKNOWN_HANDLER_TYPE', message, type === undefined ? path : [...path, 'type'], {
-      expected: HANDLER_TYPES.join(' | '),
-      found: describe(type),
-      event,
-      ...(suggestion ? { suggestion } : {}),
-    });
-    return undefined;
-  }
-  const handlerType = type as ClaudeHandlerType;
+  const handlerType = readType(ctx, event, entry, path);
+  if (handlerType === undefined) return undefined;
   if (!ctx.check(CLAUDE_HANDLER_SCHEMAS[handlerType], entry, path, CLAUDE_KEY_ALIASES, event))
     return undefined;
-  if (typeof entry.if === 'string' && !TOOL_CALL_EVENTS.has(event)) {
-    ctx.report(
-      'CONFIG_IF_NEVER_RUNS',
-      `"if" is evaluated only on tool events; on ${event} this hook would never run`,
-      [...path, 'if'],
-      {
-        expected: 'no "if" on a non-tool event',
-        found: JSON.stringify(entry.if),
-        event,
-      },
-    );
-  }
-  if (handlerType === 'http' && typeof entry.url === 'string' && !URL.canParse(entry.url)) {
-    ctx.report('CONFIG_INVALID_FIELD', `"url" is not a valid URL`, [...path, 'url'], {
-      expected: 'URL',
-      found: describe(entry.url),
-      event,
-    });
-    return undefined;
-  }
+  if (!checkUsable(ctx, event, handlerType, entry, path)) return undefined;
   const onFailure =
     entry.onFailure === 'block' ? 'block' : entry.onFailure === 'continue' ? 'ignore' : undefined;
   const base = compact({
@@ -192,53 +160,58 @@ function readHandler(
     asyncRewake: entry.asyncRewake as boolean | undefined,
     once: entry.once as boolean | undefined,
   });
-  const handler = { ...base, ...specOf(handlerType, entry) } as NormalizedHandler;
+  const handler = { ...base, ...claudeSpecOf(handlerType, entry) } as NormalizedHandler;
   const identity = handlerIdentity(handler, ctx.options.namespace);
   return identity === undefined ? handler : { ...handler, identity };
 }
 
-function specOf(
+/** The handler's `type`, or undefined (reported, with a suggestion) when it is missing or unknown. */
+function readType(
+  ctx: ReadContext,
+  event: EventName,
+  entry: Record<string, unknown>,
+  path: PathSegment[],
+): ClaudeHandlerType | undefined {
+  const type = entry.type;
+  if (typeof type === 'string' && (HANDLER_TYPES as string[]).includes(type))
+    return type as ClaudeHandlerType;
+  const suggestion = typeof type === 'string' ? didYouMean(type, HANDLER_TYPES) : undefined;
+  const message =
+    type === undefined
+      ? 'Handler has no "type"'
+      : `Unknown handler type ${describe(type)}${suggestion ? `; did you mean "${suggestion}"?` : ''}`;
+  ctx.report('CONFIG_UNKNOWN_HANDLER_TYPE', message, type === undefined ? path : [...path, 'type'], {
+    expected: HANDLER_TYPES.join(' | '),
+    found: describe(type),
+    event,
+    ...(suggestion ? { suggestion } : {}),
+  });
+  return undefined;
+}
+
+/** Checks beyond the schema: an `if` that can never run is a warning, an unusable URL an error. */
+function checkUsable(
+  ctx: ReadContext,
+  event: EventName,
   type: ClaudeHandlerType,
   entry: Record<string, unknown>,
-): Pick<NormalizedHandler, 'type' | 'spec'> {
-  switch (type) {
-    case 'command':
-      return {
-        type,
-        spec: compact({
-          command: entry.command as string,
-          shell: entry.shell as 'bash' | undefined,
-          args: entry.args as string[] | undefined,
-        }),
-      };
-    case 'http':
-      return {
-        type,
-        spec: compact({
-          url: entry.url as string,
-          headers: entry.headers as Record<string, string> | undefined,
-          allowedEnvVars: entry.allowedEnvVars as string[] | undefined,
-        }),
-      };
-    case 'mcp_tool':
-      return {
-        type,
-        spec: compact({
-          server: entry.server as string,
-          tool: entry.tool as string,
-          input: entry.input as Record<string, unknown> | undefined,
-        }),
-      };
-    case 'prompt':
-    case 'agent':
-      return {
-        type,
-        spec: compact({
-          prompt: entry.prompt as string,
-          model: entry.model as string | undefined,
-          continueOnBlock: entry.continueOnBlock as boolean | undefined,
-          allowShell: type === 'agent' ? (entry.allowShell as boolean | undefined) : undefined,
-        }),
-      };
+  path: PathSegment[],
+): boolean {
+  if (typeof entry.if === 'string' && !TOOL_CALL_EVENTS.has(event)) {
+    ctx.report(
+      'CONFIG_IF_NEVER_RUNS',
+      `"if" is evaluated only on tool events; on ${event} this hook would never run`,
+      [...path, 'if'],
+      { expected: 'no "if" on a non-tool event', found: JSON.stringify(entry.if), event },
+    );
   }
+  if (type === 'http' && typeof entry.url === 'string' && !URL.canParse(entry.url)) {
+    ctx.report('CONFIG_INVALID_FIELD', `"url" is not a valid URL`, [...path, 'url'], {
+      expected: 'URL',
+      found: describe(entry.url),
+      event,
+    });
+    return false;
+  }
+  return true;
 }

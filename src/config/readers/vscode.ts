@@ -187,6 +187,18 @@ function readEntry(
     });
     return undefined;
   }
+  return commandHandler(ctx, event, eventKey, entry, path, str);
+}
+
+/** A checked entry as a command handler: VS Code's OS keys, `bash`/`powershell` as their fallbacks. */
+function commandHandler(
+  ctx: ReadContext,
+  event: EventName,
+  eventKey: string,
+  entry: Record<string, unknown>,
+  path: PathSegment[],
+  str: (key: string) => string | undefined,
+): NormalizedHandler {
   const timeoutKey = entry.timeout !== undefined ? 'timeout' : 'timeoutSec';
   return {
     ...compact({
