@@ -3,9 +3,12 @@ import type {
   JsonSchemaObject,
   ModelCallResult,
   ModelClient,
+  ModelFailureCode,
   ModelMessage,
   ModelToolSpec,
   ModelTurn,
+  ObjectRequest,
+  TurnRequest,
 } from './model-client.ts';
 import { type ModelSettings, type ResolvedModel, resolveModel } from './model-config.ts';
 
@@ -19,6 +22,11 @@ export interface AiSdkClientOptions extends ModelSettings {
   fetch?: typeof globalThis.fetch;
 }
 
+/** A model ready to call, or why there is none. */
+type Loaded =
+  | { ok: true; ai: AiModule; model: LanguageModel; resolved: ResolvedModel }
+  | { ok: false; code: ModelFailureCode; message: string };
+
 /**
  * `ModelClient` on the Vercel AI SDK 6: `@ai-sdk/anthropic` for Anthropic, and
  * `@ai-sdk/openai-compatible` for OpenAI and local servers (Ollama, llama.cpp, vLLM).
@@ -27,110 +35,125 @@ export interface AiSdkClientOptions extends ModelSettings {
 export function createAiSdkClient(options: AiSdkClientOptions = {}): ModelClient {
   const env = options.env ?? process.env;
   const models = new Map<string, LanguageModel>();
-
-  async function load(
-    ref: string | undefined,
-  ): Promise<
-    | { ok: true; ai: AiModule; model: LanguageModel; resolved: ResolvedModel }
-    | { ok: false; code: any; message: string }
-  > {
-    const r = resolveModel(ref, options, env);
-    if (!r.ok) return { ok: false, code: 'RUNNER_MODEL_NOT_CONFIGURED', message: r.message };
-    const resolved = r.model;
-    let ai: AiModule;
-    try {
-      ai = await import('ai');
-    } catch (e) {
-      return {
-        ok: false,
-        code: 'RUNNER_MODEL_UNAVAILABLE',
-        message: `The "ai" package is not installed (${errText(e)})`,
-      };
-    }
-    const key = `${resolved.provider}|${resolved.baseURL}|${resolved.modelId}|${resolved.apiKey ?? ''}`;
-    let model = models.get(key);
-    if (!model) {
-      const fetch = confinedFetch(resolved.baseURL, options.fetch ?? globalThis.fetch);
-      try {
-        if (resolved.provider === 'anthropic') {
-          const { createAnthropic } = await import('@ai-sdk/anthropic');
-          model = createAnthropic({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch })(
-            resolved.modelId,
-          );
-        } else {
-          const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
-          model = createOpenAICompatible({
-            name: 'openai',
-            baseURL: resolved.baseURL,
-            apiKey: resolved.apiKey,
-            supportsStructuredOutputs: true,
-            fetch,
-          }).chatModel(resolved.modelId);
-        }
-      } catch (e) {
-        return {
-          ok: false,
-          code: 'RUNNER_MODEL_UNAVAILABLE',
-          message: `The ${resolved.provider} provider could not be loaded (${errText(e)})`,
-        };
-      }
-      models.set(key, model);
-    }
-    return { ok: true, ai, model, resolved };
-  }
-
+  const load = (ref: string | undefined) => loadModel(ref, options, env, models);
   return {
-    async generateObject(request): Promise<ModelCallResult<{ text: string }>> {
-      const l = await load(request.model);
-      if (!l.ok) return l;
-      try {
-        const result = await l.ai.generateText({
-          model: l.model,
-          system: request.system,
-          messages: [{ role: 'user', content: request.prompt }],
-          output: l.ai.Output.object({
-            schema: l.ai.jsonSchema(request.schema as any),
-            name: request.schemaName,
-          }),
-          abortSignal: request.signal,
-          maxRetries: 0,
-        });
-        // Raw text on purpose: the caller validates (local servers may ignore the schema).
-        return { ok: true, value: { text: result.text }, modelId: l.resolved.modelId };
-      } catch (e) {
-        // The SDK rejects unparsable output; the raw text still goes to our validator for one message.
-        if (l.ai.NoObjectGeneratedError.isInstance(e) && typeof e.text === 'string') {
-          return { ok: true, value: { text: e.text }, modelId: l.resolved.modelId };
-        }
-        return callFailure(e, request.signal, l.resolved);
-      }
+    async generateObject(request) {
+      const loaded = await load(request.model);
+      return loaded.ok ? generateObject(loaded, request) : loaded;
     },
-
-    async generateTurn(request): Promise<ModelCallResult<ModelTurn>> {
-      const l = await load(request.model);
-      if (!l.ok) return l;
-      try {
-        const result = await l.ai.generateText({
-          model: l.model,
-          system: request.system,
-          messages: toSdkMessages(request.messages) as any,
-          tools: toSdkTools(l.ai, request.tools),
-          abortSignal: request.signal,
-          maxRetries: 0,
-        });
-        return {
-          ok: true,
-          modelId: l.resolved.modelId,
-          value: {
-            text: result.text,
-            toolCalls: result.toolCalls.map((c) => ({ id: c.toolCallId, name: c.toolName, input: c.input })),
-          },
-        };
-      } catch (e) {
-        return callFailure(e, request.signal, l.resolved);
-      }
+    async generateTurn(request) {
+      const loaded = await load(request.model);
+      return loaded.ok ? generateTurn(loaded, request) : loaded;
     },
   };
+}
+
+/** Resolves the model reference and loads the SDK and provider (cached per model and key). */
+async function loadModel(
+  ref: string | undefined,
+  options: AiSdkClientOptions,
+  env: NodeJS.ProcessEnv,
+  models: Map<string, LanguageModel>,
+): Promise<Loaded> {
+  const r = resolveModel(ref, options, env);
+  if (!r.ok) return { ok: false, code: 'RUNNER_MODEL_NOT_CONFIGURED', message: r.message };
+  const resolved = r.model;
+  let ai: AiModule;
+  try {
+    ai = await import('ai');
+  } catch (e) {
+    return {
+      ok: false,
+      code: 'RUNNER_MODEL_UNAVAILABLE',
+      message: `The "ai" package is not installed (${errText(e)})`,
+    };
+  }
+  const key = `${resolved.provider}|${resolved.baseURL}|${resolved.modelId}|${resolved.apiKey ?? ''}`;
+  let model = models.get(key);
+  if (!model) {
+    try {
+      model = await providerModel(
+        resolved,
+        confinedFetch(resolved.baseURL, options.fetch ?? globalThis.fetch),
+      );
+    } catch (e) {
+      const message = `The ${resolved.provider} provider could not be loaded (${errText(e)})`;
+      return { ok: false, code: 'RUNNER_MODEL_UNAVAILABLE', message };
+    }
+    models.set(key, model);
+  }
+  return { ok: true, ai, model, resolved };
+}
+
+async function providerModel(
+  resolved: ResolvedModel,
+  fetch: typeof globalThis.fetch,
+): Promise<LanguageModel> {
+  if (resolved.provider === 'anthropic') {
+    const { createAnthropic } = await import('@ai-sdk/anthropic');
+    return createAnthropic({ baseURL: resolved.baseURL, apiKey: resolved.apiKey, fetch })(resolved.modelId);
+  }
+  const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+  return createOpenAICompatible({
+    name: 'openai',
+    baseURL: resolved.baseURL,
+    apiKey: resolved.apiKey,
+    supportsStructuredOutputs: true,
+    fetch,
+  }).chatModel(resolved.modelId);
+}
+
+async function generateObject(
+  l: Extract<Loaded, { ok: true }>,
+  request: ObjectRequest,
+): Promise<ModelCallResult<{ text: string }>> {
+  try {
+    const result = await l.ai.generateText({
+      model: l.model,
+      system: request.system,
+      messages: [{ role: 'user', content: request.prompt }],
+      output: l.ai.Output.object({
+        schema: l.ai.jsonSchema(request.schema as any),
+        name: request.schemaName,
+      }),
+      abortSignal: request.signal,
+      maxRetries: 0,
+    });
+    // Raw text on purpose: the caller validates (local servers may ignore the schema).
+    return { ok: true, value: { text: result.text }, modelId: l.resolved.modelId };
+  } catch (e) {
+    // The SDK rejects unparsable output; the raw text still goes to our validator for one message.
+    if (l.ai.NoObjectGeneratedError.isInstance(e) && typeof e.text === 'string') {
+      return { ok: true, value: { text: e.text }, modelId: l.resolved.modelId };
+    }
+    return callFailure(e, request.signal, l.resolved);
+  }
+}
+
+async function generateTurn(
+  l: Extract<Loaded, { ok: true }>,
+  request: TurnRequest,
+): Promise<ModelCallResult<ModelTurn>> {
+  try {
+    const result = await l.ai.generateText({
+      model: l.model,
+      system: request.system,
+      messages: toSdkMessages(request.messages) as any,
+      tools: toSdkTools(l.ai, request.tools),
+      abortSignal: request.signal,
+      maxRetries: 0,
+    });
+    return {
+      ok: true,
+      modelId: l.resolved.modelId,
+      value: {
+        text: result.text,
+        toolCalls: result.toolCalls.map((c) => ({ id: c.toolCallId, name: c.toolName, input: c.input })),
+      },
+    };
+  } catch (e) {
+    return callFailure(e, request.signal, l.resolved);
+  }
 }
 
 function toSdkTools(ai: AiModule, tools: ModelToolSpec[]): Record<string, any> {

@@ -37,12 +37,8 @@ export function resolveModel(
   settings: ModelSettings,
   env: NodeJS.ProcessEnv,
 ): { ok: true; model: ResolvedModel } | { ok: false; message: string } {
+  const creds = credentials(settings, env);
   const defaultRef = settings.defaultModel ?? env.AGENT_HOOKS_MODEL;
-  const anthropicKey = settings.anthropic?.apiKey ?? env.ANTHROPIC_API_KEY;
-  const anthropicBase = settings.anthropic?.baseURL ?? env.ANTHROPIC_BASE_URL;
-  const openaiKey = settings.openai?.apiKey ?? env.OPENAI_API_KEY;
-  const openaiBase = settings.openai?.baseURL ?? env.OPENAI_BASE_URL;
-
   const defaultParsed = defaultRef ? splitRef(defaultRef) : undefined;
   if (defaultParsed && 'error' in defaultParsed) return { ok: false, message: defaultParsed.error };
   const hookParsed = hookModel ? splitRef(hookModel) : undefined;
@@ -52,8 +48,8 @@ export function resolveModel(
   provider ??= defaultParsed?.provider;
   if (!provider && defaultParsed?.modelId.startsWith('claude')) provider = 'anthropic';
   if (!provider) {
-    if (anthropicKey) provider = 'anthropic';
-    else if (openaiKey || openaiBase) provider = 'openai';
+    if (creds.anthropicKey) provider = 'anthropic';
+    else if (creds.openaiKey || creds.openaiBase) provider = 'openai';
   }
   if (!provider)
     return { ok: false, message: `No model is configured for prompt and agent hooks: ${MODEL_SETUP_HINT}.` };
@@ -70,39 +66,50 @@ export function resolveModel(
       message: `No ${provider} model is named for prompt and agent hooks: ${MODEL_SETUP_HINT}.`,
     };
   }
+  return endpointFor(provider, modelId, creds);
+}
 
+interface Credentials {
+  anthropicKey: string | undefined;
+  anthropicBase: string | undefined;
+  openaiKey: string | undefined;
+  openaiBase: string | undefined;
+}
+
+/** Keys and base URLs: the host's settings first, then the environment. */
+function credentials(settings: ModelSettings, env: NodeJS.ProcessEnv): Credentials {
+  return {
+    anthropicKey: settings.anthropic?.apiKey ?? env.ANTHROPIC_API_KEY,
+    anthropicBase: settings.anthropic?.baseURL ?? env.ANTHROPIC_BASE_URL,
+    openaiKey: settings.openai?.apiKey ?? env.OPENAI_API_KEY,
+    openaiBase: settings.openai?.baseURL ?? env.OPENAI_BASE_URL,
+  };
+}
+
+/** The provider's endpoint and key for `modelId`, or what is missing. */
+function endpointFor(
+  provider: ProviderName,
+  modelId: string,
+  creds: Credentials,
+): { ok: true; model: ResolvedModel } | { ok: false; message: string } {
   if (provider === 'anthropic') {
-    if (!anthropicKey) {
+    if (!creds.anthropicKey) {
       return {
         ok: false,
         message: `Model "${modelId}" needs ANTHROPIC_API_KEY, which is not set: ${MODEL_SETUP_HINT}.`,
       };
     }
-    return {
-      ok: true,
-      model: {
-        provider,
-        modelId,
-        apiKey: anthropicKey,
-        baseURL: withVersionPath(anthropicBase) ?? ANTHROPIC_DEFAULT_BASE_URL,
-      },
-    };
+    const baseURL = withVersionPath(creds.anthropicBase) ?? ANTHROPIC_DEFAULT_BASE_URL;
+    return { ok: true, model: { provider, modelId, apiKey: creds.anthropicKey, baseURL } };
   }
-  if (!openaiKey && !openaiBase) {
+  if (!creds.openaiKey && !creds.openaiBase) {
     return {
       ok: false,
       message: `Model "${modelId}" needs OPENAI_API_KEY or OPENAI_BASE_URL, neither is set: ${MODEL_SETUP_HINT}.`,
     };
   }
-  return {
-    ok: true,
-    model: {
-      provider,
-      modelId,
-      apiKey: openaiKey,
-      baseURL: trimSlash(openaiBase) ?? OPENAI_DEFAULT_BASE_URL,
-    },
-  };
+  const baseURL = trimSlash(creds.openaiBase) ?? OPENAI_DEFAULT_BASE_URL;
+  return { ok: true, model: { provider, modelId, apiKey: creds.openaiKey, baseURL } };
 }
 
 function splitRef(ref: string): { provider?: ProviderName; modelId: string } | { error: string } {

@@ -25,48 +25,13 @@ export function createSdkMcpCaller(options: SdkMcpCallerOptions): McpToolCaller 
   const clients = new Map<string, Promise<Client>>();
   let closed = false;
 
-  async function serverConfig(name: string): Promise<McpServerConfig | undefined> {
-    const all = typeof options.servers === 'function' ? await options.servers() : options.servers;
-    return Object.hasOwn(all, name) ? all[name] : undefined;
-  }
-
-  async function connect(name: string, config: McpServerConfig): Promise<Client> {
-    const { Client } = await import('@modelcontextprotocol/client');
-    const client = new Client(CLIENT_INFO);
-    let transport: Parameters<Client['connect']>[0];
-    if (isHttp(config)) {
-      const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
-      transport = new StreamableHTTPClientTransport(new URL(config.url), {
-        requestInit: config.headers ? { headers: config.headers } : undefined,
-      });
-    } else {
-      const stdio: McpStdioServerConfig = config;
-      const { StdioClientTransport, getDefaultEnvironment } = await import(
-        '@modelcontextprotocol/client/stdio'
-      );
-      // Keep the SDK's safe inherited-env allowlist; add only what the server entry names.
-      transport = new StdioClientTransport({
-        command: stdio.command,
-        args: stdio.args ?? [],
-        env: { ...getDefaultEnvironment(), ...(stdio.env ?? {}) },
-        cwd: stdio.cwd ?? options.cwd,
-        stderr: 'ignore',
-      });
-    }
-    client.onclose = () => {
-      clients.delete(name);
-    };
-    await client.connect(transport, { timeout: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS });
-    return client;
-  }
-
   async function clientFor(name: string): Promise<{ client: Client } | { message: string }> {
     if (closed) return { message: 'the MCP connections were closed' };
     let pending = clients.get(name);
     if (!pending) {
-      const config = await serverConfig(name);
+      const config = await serverConfig(options, name);
       if (!config) return { message: `MCP server "${name}" is not configured` };
-      pending = connect(name, config);
+      pending = connect(config, options, () => clients.delete(name));
       clients.set(name, pending);
       // A failed connection is not cached: the next hook run tries again.
       pending.catch(() => clients.delete(name));
@@ -82,39 +47,72 @@ export function createSdkMcpCaller(options: SdkMcpCallerOptions): McpToolCaller 
     async callTool(call: McpToolCall): Promise<McpCallOutcome> {
       const c = await clientFor(call.server);
       if ('message' in c) return { kind: 'not-connected', message: c.message };
-      try {
-        const result = await c.client.callTool(
-          { name: call.tool, arguments: call.arguments },
-          { signal: call.signal, timeout: call.timeoutMs },
-        );
-        return {
-          kind: 'result',
-          isError: result.isError === true,
-          content: (result.content ?? []) as McpContentBlock[],
-          ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
-        };
-      } catch (e) {
-        return {
-          kind: 'error',
-          message: `MCP tool "${call.tool}" on "${call.server}" failed: ${errText(e)}`,
-        };
-      }
+      return callOn(c.client, call);
     },
     async close(): Promise<void> {
       closed = true;
       const pending = [...clients.values()];
       clients.clear();
-      await Promise.all(
-        pending.map(async (p) => {
-          try {
-            await (await p).close();
-          } catch {
-            // a failed or already closed connection has nothing to close
-          }
-        }),
-      );
+      await Promise.all(pending.map((p) => p.then((client) => client.close()).catch(() => undefined)));
     },
   };
+}
+
+async function serverConfig(
+  options: SdkMcpCallerOptions,
+  name: string,
+): Promise<McpServerConfig | undefined> {
+  const all = typeof options.servers === 'function' ? await options.servers() : options.servers;
+  return Object.hasOwn(all, name) ? all[name] : undefined;
+}
+
+/** Opens one connection; `onClose` runs when the server goes away, so the next call reconnects. */
+async function connect(
+  config: McpServerConfig,
+  options: SdkMcpCallerOptions,
+  onClose: () => void,
+): Promise<Client> {
+  const sdk = await import('@modelcontextprotocol/client');
+  const client = new sdk.Client(CLIENT_INFO);
+  let transport: Parameters<Client['connect']>[0];
+  if (isHttp(config)) {
+    transport = new sdk.StreamableHTTPClientTransport(new URL(config.url), {
+      requestInit: config.headers ? { headers: config.headers } : undefined,
+    });
+  } else {
+    const stdio: McpStdioServerConfig = config;
+    const { StdioClientTransport, getDefaultEnvironment } = await import(
+      '@modelcontextprotocol/client/stdio'
+    );
+    // Keep the SDK's safe inherited-env allowlist; add only what the server entry names.
+    transport = new StdioClientTransport({
+      command: stdio.command,
+      args: stdio.args ?? [],
+      env: { ...getDefaultEnvironment(), ...(stdio.env ?? {}) },
+      cwd: stdio.cwd ?? options.cwd,
+      stderr: 'ignore',
+    });
+  }
+  client.onclose = onClose;
+  await client.connect(transport, { timeout: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS });
+  return client;
+}
+
+async function callOn(client: Client, call: McpToolCall): Promise<McpCallOutcome> {
+  try {
+    const result = await client.callTool(
+      { name: call.tool, arguments: call.arguments },
+      { signal: call.signal, timeout: call.timeoutMs },
+    );
+    return {
+      kind: 'result',
+      isError: result.isError === true,
+      content: (result.content ?? []) as McpContentBlock[],
+      ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
+    };
+  } catch (e) {
+    return { kind: 'error', message: `MCP tool "${call.tool}" on "${call.server}" failed: ${errText(e)}` };
+  }
 }
 
 function isHttp(config: McpServerConfig): config is McpHttpServerConfig {
