@@ -30,4 +30,15 @@ export const INTEGRATION_CODES = {
       'An AI SDK tool has no `execute` function (a client-side or provider-executed tool), so no hook can run around it.',
     fix: 'Give the tool an `execute` function, or dispatch PreToolUse yourself where the host runs it.',
   },
+  MCP_PROXY_HOOK_FAILED: {
+    severity: 'error',
+    summary:
+      'The MCP proxy could not dispatch a hook event; a tool call is refused (fail closed), other messages pass unchanged.',
+    fix: "Run `agent-hooks validate` in the project the proxy reads, and check the proxy's stderr for the cause.",
+  },
+  MCP_PROXY_SERVER_CLOSED: {
+    severity: 'error',
+    summary: 'The MCP server behind the proxy exited or closed its connection.',
+    fix: 'Run the server command on its own to see why it stops; the proxy forwards its stderr.',
+  },
 } as const satisfies Record<string, CodeInfo>;
