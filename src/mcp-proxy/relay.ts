@@ -60,7 +60,11 @@ export class Relay {
       if (params) return void this.#elicitationAnswered(message, params);
     } else if ('method' in message && message.method === 'notifications/cancelled') {
       const requestId = (message.params as { requestId?: string | number } | undefined)?.requestId;
-      if (requestId !== undefined) this.#screening.get(idKey(requestId))?.abort();
+      if (requestId !== undefined) {
+        this.#screening.get(idKey(requestId))?.abort();
+        // A cancelled request gets no answer (MCP cancellation), so nothing waits for one.
+        this.#calls.delete(idKey(requestId));
+      }
     }
     void this.#forward(message);
   }
@@ -105,7 +109,11 @@ export class Relay {
     } finally {
       this.#screening.delete(key);
     }
-    if (screening.signal.aborted) return; // cancelled by the client: no answer is expected
+    if (screening.signal.aborted) {
+      // Cancelled by the client: no answer is expected, and the server never sees the call.
+      this.#ctx.log(`${call.toolName}: cancelled by the client during PreToolUse; not forwarded`);
+      return;
+    }
     if (verdict.kind === 'refuse') {
       await this.#reply(
         result(request.id, { isError: true, content: [{ type: 'text', text: verdict.text }] }),

@@ -118,7 +118,12 @@ export async function afterCall(
       result: { isError: true, content: textBlocks([message, ...texts]) },
     };
   }
-  const content = Array.isArray(response.result.content) ? (response.result.content as unknown[]) : [];
+  if (!Array.isArray(response.result.content)) {
+    // Not a finished call (a task-augmented call answers with its task): nothing to look at yet.
+    ctx.log(`PostToolUse: ${call.toolName} answered without content (a task?); its hooks did not run`);
+    return response;
+  }
+  const content = response.result.content as unknown[];
   if (response.result.isError === true) {
     const failure = await dispatchFor(ctx, 'PostToolUseFailure', {
       ...base,

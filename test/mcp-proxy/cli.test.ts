@@ -4,10 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deriveServerName, normalizeServerName } from '../../src/mcp-proxy.ts';
-import { CLI, TSX } from './kit.ts';
-
-const DEADLINE_MS = 15_000;
-const POLL_MS = 50;
+import { CLI, TSX, until } from './kit.ts';
 
 function runProxy(args: string[]) {
   const child = spawn(TSX, [CLI, 'mcp-proxy', '--no-user', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -17,14 +14,6 @@ function runProxy(args: string[]) {
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, stderr: () => stderr };
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + DEADLINE_MS;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
 }
 
 function alive(pid: number): boolean {

@@ -63,11 +63,14 @@ export interface Connected {
 }
 
 /** Starts the proxy CLI with `args` and connects a client that answers elicitations as Ada. */
-export async function connectThroughProxy(args: string[]): Promise<Connected> {
+export async function connectThroughProxy(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Connected> {
   const transport = new StdioClientTransport({
     command: TSX,
     args: [CLI, 'mcp-proxy', '--no-user', ...args],
-    env: { ...(process.env as Record<string, string>), NO_COLOR: '1' },
+    env: { ...(process.env as Record<string, string>), NO_COLOR: '1', ...env },
     stderr: 'pipe',
   });
   let stderr = '';
@@ -91,4 +94,16 @@ export async function connectThroughProxy(args: string[]): Promise<Connected> {
 export function texts(result: unknown): string[] {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
   return content.filter((block) => block.type === 'text').map((block) => block.text ?? '');
+}
+
+const DEADLINE_MS = 15_000;
+const POLL_MS = 50;
+
+/** Polls `check` until it holds, or fails after a deadline. */
+export async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + DEADLINE_MS;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
 }

@@ -1,12 +1,17 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Connected, connectThroughProxy, project, recorded, SERVER, texts } from './kit.ts';
+import { type Connected, connectThroughProxy, project, recorded, SERVER, texts, until } from './kit.ts';
 
 // One proxy process for the file: `agent-hooks mcp-proxy --name fixture -- node sdk-server.mjs`.
 const main = project('answer');
+const serverLog = join(main.dir, 'server.log');
 let proxy: Connected;
 
 beforeAll(async () => {
-  proxy = await connectThroughProxy(['--cwd', main.dir, '--name', 'fixture', '--', 'node', SERVER]);
+  proxy = await connectThroughProxy(['--cwd', main.dir, '--name', 'fixture', '--', 'node', SERVER], {
+    MCP_FIXTURE_LOG: serverLog,
+  });
 }, 30_000);
 
 afterAll(async () => {
@@ -106,5 +111,26 @@ describe('agent-hooks mcp-proxy over stdio', () => {
       mode: 'form',
       requested_schema: { type: 'object', properties: { name: { type: 'string' } } },
     });
+  });
+
+  it('drops a call the client cancels while its PreToolUse hooks run; the server never sees it', async () => {
+    const controller = new AbortController();
+    const pending = proxy.client.callTool(
+      { name: 'echo', arguments: { text: 'slow down' } },
+      { signal: controller.signal },
+    );
+    await until(() => payloads('PreToolUse', 'slow down').length > 0, 'the PreToolUse hook to start');
+    controller.abort();
+    await expect(pending).rejects.toThrow();
+    await until(
+      () => proxy.stderr().includes('cancelled by the client during PreToolUse'),
+      'the proxy to drop the call',
+    );
+    expect(texts(await proxy.client.callTool({ name: 'echo', arguments: { text: 'after' } }))[0]).toBe(
+      'echo: after',
+    );
+    const served = existsSync(serverLog) ? readFileSync(serverLog, 'utf8') : '';
+    expect(served).toContain('echo after');
+    expect(served).not.toContain('slow down');
   });
 });
