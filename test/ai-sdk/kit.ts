@@ -1,11 +1,12 @@
 // Shared pieces of the AI SDK tests: the fixture hook, real tools that record their calls, and a
 // reader for what the hooks received.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tool } from 'ai';
 import { z } from 'zod';
+import { readJsonLines } from '../helpers/json-lines.ts';
 
 export const HOOK = fileURLToPath(new URL('../fixtures/ai-sdk/hook.mjs', import.meta.url));
 
@@ -29,18 +30,7 @@ export function on(groups: [string | undefined, string][]): unknown[] {
 }
 
 /** Every payload the fixture hook recorded, in order. */
-export function recorded(log: string): Record<string, any>[] {
-  let text = '';
-  try {
-    text = readFileSync(log, 'utf8');
-  } catch {
-    return [];
-  }
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line));
-}
+export const recorded = readJsonLines;
 
 /** Real tools: they record every input they ran with. */
 export function makeTools() {

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deriveServerName, normalizeServerName } from '../../src/mcp-proxy.ts';
-import { CLI, TSX, until } from './kit.ts';
+import { isAlive, waitFor } from '../runners/command/helpers.ts';
+import { CLI, TSX } from './kit.ts';
 
 function runProxy(args: string[]) {
   const child = spawn(TSX, [CLI, 'mcp-proxy', '--no-user', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -16,14 +17,8 @@ function runProxy(args: string[]) {
   return { child, exited, stderr: () => stderr };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** How long a started process may take to start or stop on a busy machine. */
+const DEADLINE_MS = 15_000;
 
 describe('agent-hooks mcp-proxy process lifecycle', () => {
   it('refuses to start without a server, or with both a command and --url', async () => {
@@ -39,11 +34,13 @@ describe('agent-hooks mcp-proxy process lifecycle', () => {
     const pidFile = join(dir, 'server.pid');
     const server = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`;
     const proxy = runProxy(['--cwd', dir, '--', 'node', '-e', server]);
-    await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 'the server to start');
+    expect(
+      await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', DEADLINE_MS),
+    ).toBe(true);
     const pid = Number(readFileSync(pidFile, 'utf8'));
     proxy.child.stdin.end();
     expect(await proxy.exited).toBe(0);
-    await until(() => !alive(pid), 'the server to stop');
+    expect(await waitFor(() => !isAlive(pid), DEADLINE_MS)).toBe(true);
   });
 
   it('exits 1 with a coded notice when the server stops', async () => {

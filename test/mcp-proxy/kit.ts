@@ -1,11 +1,12 @@
 // Runs `agent-hooks mcp-proxy` as a real process in front of the real fixture server, and connects
 // a real MCP client to it over stdio.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { readJsonLines } from '../helpers/json-lines.ts';
 
 export const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 export const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
@@ -42,18 +43,8 @@ export function project(elicitation: 'answer' | 'override'): { dir: string; log:
   return { dir, log };
 }
 
-export function recorded(log: string): Record<string, any>[] {
-  let text = '';
-  try {
-    text = readFileSync(log, 'utf8');
-  } catch {
-    return [];
-  }
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line));
-}
+/** Every payload the fixture hook recorded, in order. */
+export const recorded = readJsonLines;
 
 export interface Connected {
   client: Client;
@@ -94,16 +85,4 @@ export async function connectThroughProxy(
 export function texts(result: unknown): string[] {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
   return content.filter((block) => block.type === 'text').map((block) => block.text ?? '');
-}
-
-const DEADLINE_MS = 15_000;
-const POLL_MS = 50;
-
-/** Polls `check` until it holds, or fails after a deadline. */
-export async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + DEADLINE_MS;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
 }

@@ -1,7 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Connected, connectThroughProxy, project, recorded, SERVER, texts, until } from './kit.ts';
+import { waitFor } from '../runners/command/helpers.ts';
+import { type Connected, connectThroughProxy, project, recorded, SERVER, texts } from './kit.ts';
+
+/** How long a hook or the proxy may take to react on a busy machine. */
+const DEADLINE_MS = 15_000;
 
 // One proxy process for the file: `agent-hooks mcp-proxy --name fixture -- node sdk-server.mjs`.
 const main = project('answer');
@@ -119,13 +123,11 @@ describe('agent-hooks mcp-proxy over stdio', () => {
       { name: 'echo', arguments: { text: 'slow down' } },
       { signal: controller.signal },
     );
-    await until(() => payloads('PreToolUse', 'slow down').length > 0, 'the PreToolUse hook to start');
+    expect(await waitFor(() => payloads('PreToolUse', 'slow down').length > 0, DEADLINE_MS)).toBe(true);
     controller.abort();
     await expect(pending).rejects.toThrow();
-    await until(
-      () => proxy.stderr().includes('cancelled by the client during PreToolUse'),
-      'the proxy to drop the call',
-    );
+    const dropped = () => proxy.stderr().includes('cancelled by the client during PreToolUse');
+    expect(await waitFor(dropped, DEADLINE_MS)).toBe(true);
     expect(texts(await proxy.client.callTool({ name: 'echo', arguments: { text: 'after' } }))[0]).toBe(
       'echo: after',
     );
