@@ -44,6 +44,11 @@ export async function startMcpProxy(options: McpProxyOptions): Promise<McpProxy>
   const log =
     options.log ??
     ((line: string) => process.stderr.write(`agent-hooks mcp-proxy [${serverName}]: ${line}\n`));
+  // Configuration problems would otherwise only show as hooks that never run.
+  for (const found of options.engine.config.diagnostics) {
+    const where = found.file ? ` (${found.file}${found.line ? `:${found.line}` : ''})` : '';
+    log(`${found.severity} ${found.code}: ${found.message}${where}`);
+  }
   const downstream = createDownstream(options);
   const upstream = options.upstream ?? new StdioServerTransport();
   new Relay(

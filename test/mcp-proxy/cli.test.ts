@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +41,18 @@ describe('agent-hooks mcp-proxy process lifecycle', () => {
     proxy.child.stdin.end();
     expect(await proxy.exited).toBe(0);
     expect(await waitFor(() => !isAlive(pid), DEADLINE_MS)).toBe(true);
+  });
+
+  it('says on stderr what is wrong with the configuration it read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-proxy-config-'));
+    mkdirSync(join(dir, '.claude'));
+    const hooks = { PreToolUse: [{ matcher: 'mcp__.*', hooks: [{ type: 'comand', command: 'true' }] }] };
+    writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify({ hooks }));
+    const proxy = runProxy(['--cwd', dir, '--', 'node', '-e', 'setInterval(() => {}, 1000)']);
+    const said = () => proxy.stderr().includes('CONFIG_UNKNOWN_HANDLER_TYPE: Unknown handler type "comand"');
+    expect(await waitFor(said, DEADLINE_MS)).toBe(true);
+    proxy.child.stdin.end();
+    expect(await proxy.exited).toBe(0);
   });
 
   it('exits 1 with a coded notice when the server stops', async () => {
