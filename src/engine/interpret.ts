@@ -23,16 +23,6 @@ export interface Interpretation {
   warnings: string[];
 }
 
-// claude-code-hooks.md §4.1: onFailure is ignored on these events.
-const ON_FAILURE_IGNORED = new Set<EventName>([
-  'Stop',
-  'SubagentStop',
-  'TaskCompleted',
-  'TeammateIdle',
-  'Setup',
-  'SessionStart',
-]);
-
 /**
  * Claude's stdout classification (claude-code-hooks.md §3.2): trim, and if it starts with `{`
  * try JSON; anything else, or invalid JSON, is plain text. Copilot parses the whole trimmed
@@ -66,7 +56,7 @@ export function interpret(
   const warnings: string[] = [...(result.notes ?? [])];
   if (result.stdoutTruncated) warnings.push('stdout was truncated at the output cap');
   if (result.stderrTruncated) warnings.push('stderr was truncated at the output cap');
-  const blockOnFailure = handler.onFailure === 'block' && !handler.async && !ON_FAILURE_IGNORED.has(event);
+  const blockOnFailure = handler.onFailure === 'block' && !handler.async && spec.onFailureBlock === 'yes';
 
   if (result.cancelled) {
     return base('cancelled', 'cancelled before it finished; no effect', warnings);

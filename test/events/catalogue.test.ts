@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_BY_NAME, EVENTS, getEvent } from '../../src/events/catalogue.ts';
-import { INPUT_KEYS } from '../../src/events/inputs.ts';
-import { HOOK_SPECIFIC_KEYS } from '../../src/events/outputs.ts';
 import type { EventSpec } from '../../src/events/types.ts';
+import { WIRE } from '../../src/events/wire/registry.ts';
 import { EVENT_NAMES, type EventName } from '../../src/model/event-name.ts';
 
 /**
@@ -117,12 +116,12 @@ describe('event catalogue', () => {
       expect(row.input.map((field) => field.name)).toContain(row.matcher.field);
     });
 
-    it('the typed input keys equal the catalogue input fields', () => {
-      expect([...INPUT_KEYS[name]]).toEqual(row.input.map((field) => field.name));
+    it('the catalogue input fields are those of the wire schema, in its order', () => {
+      expect(row.input.map((field) => field.name)).toEqual(Object.keys(WIRE[name].input));
     });
 
-    it('the typed hookSpecificOutput keys equal the catalogue output fields', () => {
-      expect([...HOOK_SPECIFIC_KEYS[name]]).toEqual([...row.output.hookSpecific]);
+    it('the catalogue hookSpecificOutput fields are those of the wire schema', () => {
+      expect([...row.output.hookSpecific]).toEqual(Object.keys(WIRE[name].hookSpecific));
     });
 
     it('events that decide through hookSpecificOutput declare the field', () => {

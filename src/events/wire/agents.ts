@@ -19,7 +19,7 @@ const STOP_EXTRAS = {
 
 const STOP_HOOK_ACTIVE = z.boolean().describe('True while the agent runs because a Stop hook blocked.');
 
-export const STOP_FAILURE_ERRORS = [
+const STOP_FAILURE_ERRORS = [
   'rate_limit',
   'overloaded',
   'authentication_failed',
