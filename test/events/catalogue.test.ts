@@ -79,6 +79,19 @@ const LLM_EVENTS = [
   'UserPromptSubmit',
 ];
 
+/** claude-code-hooks.md §4.1 (persisted hooks, mcp_tool row) and §7.1 (SDK callbacks): onFailure ignored. */
+const ON_FAILURE_IGNORED_BY_HOOKS = [
+  'Setup',
+  'SessionStart',
+  'Stop',
+  'SubagentStop',
+  'TaskCompleted',
+  'TeammateIdle',
+];
+const ON_FAILURE_IGNORED_BY_SDK = ['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle'];
+/** claude-code-hooks.md §3.3 "Timeouts" and §7.1: an SDK callback timeout blocks these. */
+const SDK_TIMEOUT_BLOCKS = ['PreToolUse', 'UserPromptSubmit', 'UserPromptExpansion'];
+
 describe('event catalogue', () => {
   it('has 36 rows in EVENT_NAMES order', () => {
     expect(EVENTS).toHaveLength(36);
@@ -109,6 +122,16 @@ describe('event catalogue', () => {
       const llm = row.handlerTypes.includes('prompt') || row.handlerTypes.includes('agent');
       expect(llm).toBe(LLM_EVENTS.includes(name));
       expect(row.handlerTypes).toContain('command');
+    });
+
+    it('onFailure, SDK timeout and stop-loop columns follow §4.1, §3.3, §7.1 and §2.18', () => {
+      const hooks = !ON_FAILURE_IGNORED_BY_HOOKS.includes(name);
+      const sdk = !ON_FAILURE_IGNORED_BY_SDK.includes(name);
+      expect(row.onFailureBlock).toBe(hooks ? 'yes' : sdk ? 'sdk-only' : 'no');
+      expect(row.sdkTimeout).toBe(SDK_TIMEOUT_BLOCKS.includes(name) ? 'blocks' : 'proceeds');
+      const loop = name === 'Stop' ? 'session' : name === 'SubagentStop' ? 'subagent' : 'none';
+      expect(row.stopLoop).toBe(loop);
+      expect(row.stopLoop !== 'none').toBe(row.decisionKind === 'stop');
     });
 
     it('a matcher field is an input field of the event (or a common one)', () => {
