@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, expectTypeOf, it } from 'vitest';
@@ -91,6 +92,13 @@ describe('output JSON Schemas', () => {
     expect(committedSchema(outputSchemaFile('Stop', 'claude')).safeParse({ decision: 'deny' }).success).toBe(
       false,
     );
+  });
+
+  it('the package exports them by path (docs/library.md)', () => {
+    const resolved = createRequire(import.meta.url).resolve(
+      'agent-hooks/schema/events/PreToolUse.input.schema.json',
+    );
+    expect(resolved).toBe(join(ROOT, 'schema/events/PreToolUse.input.schema.json'));
   });
 
   it('the committed files are what the zod schemas render (npm run generate)', () => {
