@@ -1,7 +1,7 @@
 import { ignoredField, isRecord, readFields } from '../events/wire/read.ts';
 import {
+  acceptsHookEventName,
   type HookSpecificOutputRead,
-  hookEventNames,
   hookSpecificShape,
   readsNestedDecision,
   type TopLevelOutput,
@@ -63,10 +63,7 @@ export function normalizeOutput(
   if (specific === undefined) return { effect, warnings };
   if (!isRecord(specific)) {
     warnings.push(ignoredField('hookSpecificOutput', specific, 'an object'));
-  } else if (
-    specific.hookEventName !== undefined &&
-    !hookEventNames(event).includes(String(specific.hookEventName))
-  ) {
+  } else if (specific.hookEventName !== undefined && !acceptsHookEventName(event, specific.hookEventName)) {
     // claude-code-hooks.md §3.2: hookEventName must equal the firing event.
     warnings.push(
       `ignored "hookSpecificOutput": its hookEventName ${JSON.stringify(specific.hookEventName)} ` +

@@ -48,6 +48,7 @@ export function readFields(
 
 /** Reads one value; objects and discriminated unions are read field by field. */
 export function readValue(schema: z.ZodType, value: unknown, path: string, warnings: string[]): Read {
+  if (acceptsQuickly(schema, value)) return { ok: true, value };
   const inner = schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
   if (inner instanceof z.ZodObject && isRecord(value)) return readObject(inner, value, path, warnings);
   if (inner instanceof z.ZodDiscriminatedUnion && isRecord(value)) {
@@ -58,6 +59,42 @@ export function readValue(schema: z.ZodType, value: unknown, path: string, warni
   if (parsed.success) return { ok: true, value: parsed.data };
   warnings.push(describeIssue(parsed.error.issues[0], value, path));
   return { ok: false };
+}
+
+type Quick = (value: unknown) => boolean;
+const NEVER_QUICK: Quick = () => false;
+const quickChecks = new WeakMap<z.ZodType, Quick>();
+
+/**
+ * A plain type test for the simple leaf schemas (a string, number or boolean without checks, an
+ * enum, a literal, a JSON object), derived from the schema itself: it answers "valid" without a
+ * zod parse, which keeps an in-process function hook's output cheap to read. Anything else, and
+ * every failure, goes through zod, so zod alone decides what is invalid and words the issue.
+ */
+function acceptsQuickly(schema: z.ZodType, value: unknown): boolean {
+  let quick = quickChecks.get(schema);
+  if (!quick) {
+    quick = quickCheck(schema);
+    quickChecks.set(schema, quick);
+  }
+  return quick(value);
+}
+
+function quickCheck(schema: z.ZodType): Quick {
+  const unchecked = !(schema.def as { checks?: unknown[] }).checks?.length;
+  if (schema instanceof z.ZodString && unchecked) return (value) => typeof value === 'string';
+  if (schema instanceof z.ZodBoolean) return (value) => typeof value === 'boolean';
+  if (schema instanceof z.ZodNumber && unchecked) return (value) => Number.isFinite(value);
+  if (schema instanceof z.ZodEnum) {
+    const options = new Set<unknown>(schema.options);
+    return (value) => options.has(value);
+  }
+  if (schema instanceof z.ZodLiteral) {
+    const values = schema.def.values;
+    return (value) => values.includes(value as never);
+  }
+  if (schema instanceof z.ZodUnknown) return () => true;
+  return NEVER_QUICK;
 }
 
 function readObject(

@@ -48,6 +48,12 @@ export function hookEventNames(event: EventName): readonly string[] {
   return [event, ...(wire.hookEventAliases ?? [])];
 }
 
+/** Whether `name` is an accepted `hookEventName` on `event` (allocates nothing: read per output). */
+export function acceptsHookEventName(event: EventName, name: unknown): boolean {
+  const wire: EventWire = WIRE[event];
+  return name === event || (wire.hookEventAliases?.includes(name as string) ?? false);
+}
+
 function optionalAll(shape: Shape): Shape {
   return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema.optional()]));
 }
