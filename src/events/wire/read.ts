@@ -47,7 +47,7 @@ export function readFields(
 }
 
 /** Reads one value; objects and discriminated unions are read field by field. */
-export function readValue(schema: z.ZodType, value: unknown, path: string, warnings: string[]): Read {
+function readValue(schema: z.ZodType, value: unknown, path: string, warnings: string[]): Read {
   if (acceptsQuickly(schema, value)) return { ok: true, value };
   const inner = schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
   if (inner instanceof z.ZodObject && isRecord(value)) return readObject(inner, value, path, warnings);

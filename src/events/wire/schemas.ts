@@ -43,7 +43,7 @@ export function hookSpecificShape(event: EventName, dialect: Dialect): Shape {
 }
 
 /** The `hookEventName` values accepted on `event`: its own name and VS Code's aliases (§2.5). */
-export function hookEventNames(event: EventName): readonly string[] {
+function hookEventNames(event: EventName): readonly string[] {
   const wire: EventWire = WIRE[event];
   return [event, ...(wire.hookEventAliases ?? [])];
 }
