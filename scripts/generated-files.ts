@@ -7,6 +7,7 @@ import {
 import { renderDecisionsDoc } from '../src/engine/decision-table.ts';
 import { renderErrorsDoc } from '../src/errors/render-docs.ts';
 import { renderEventsDoc } from '../src/events/render-docs.ts';
+import { eventSchemaFiles } from '../src/events/wire/json-schema.ts';
 
 export interface GeneratedFile {
   /** Path relative to the repository root. */
@@ -23,4 +24,5 @@ export const generatedFiles: GeneratedFile[] = [
   { path: 'schema/copilot-hooks.schema.json', render: renderCopilotHooksSchema },
   { path: 'schema/vscode-hooks.schema.json', render: renderVscodeHooksSchema },
   { path: 'schema/frontmatter-hooks.schema.json', render: renderFrontmatterHooksSchema },
+  ...eventSchemaFiles(),
 ];

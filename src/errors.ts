@@ -1,6 +1,7 @@
 import type { CodeInfo, Severity } from './errors/code-info.ts';
 import { CONFIG_CODES } from './errors/codes-config.ts';
 import { ENGINE_CODES } from './errors/codes-engine.ts';
+import { INTEGRATION_CODES } from './errors/codes-integration.ts';
 import { MATCH_CODES } from './errors/codes-match.ts';
 import { RUNNER_CODES } from './errors/codes-runner.ts';
 import { SECURITY_CODES } from './errors/codes-security.ts';
@@ -18,6 +19,7 @@ export const ERROR_CODES = {
   ...RUNNER_CODES,
   ...ENGINE_CODES,
   ...SECURITY_CODES,
+  ...INTEGRATION_CODES,
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -3,45 +3,16 @@ import {
   DECISION_OUTPUT,
   DEFAULT_TIMEOUT_SEC,
   NON_LLM_HANDLER_TYPES,
-  opt,
-  req,
   UNIVERSAL_OUTPUT,
 } from './field-builders.ts';
-import type { EventSpec, FieldSpec } from './types.ts';
+import type { CatalogueRow } from './types.ts';
 
 const REF = 'claude-code-hooks.md';
 
 const AGENT_TYPES = ['general-purpose', 'Explore', 'Plan'];
 
-const TASK_FIELDS: readonly FieldSpec[] = [
-  req('task_id'),
-  req('task_subject'),
-  opt('task_description'),
-  opt('teammate_name'),
-  opt('team_name', 'string', { description: 'Deprecated.' }),
-];
-
-const STOP_EXTRAS: readonly FieldSpec[] = [
-  opt('last_assistant_message'),
-  opt('background_tasks', 'array', { description: '`{id, type, status, description, …}[]`.' }),
-  opt('session_crons', 'array', { description: '`{id, schedule, recurring, prompt}[]`.' }),
-];
-
-const STOP_FAILURE_ERRORS = [
-  'rate_limit',
-  'overloaded',
-  'authentication_failed',
-  'oauth_org_not_allowed',
-  'billing_error',
-  'invalid_request',
-  'model_not_found',
-  'server_error',
-  'max_output_tokens',
-  'unknown',
-];
-
 /** Notification, subagent, task, stop and team events: claude-code-hooks.md §2.13–§2.20. */
-export const AGENT_EVENTS: readonly EventSpec[] = [
+export const AGENT_EVENTS: readonly CatalogueRow[] = [
   {
     name: 'Notification',
     summary: 'The host emits a notification (permission prompt, idle, auth, …).',
@@ -61,15 +32,17 @@ export const AGENT_EVENTS: readonly EventSpec[] = [
         'agent_completed',
       ],
     },
-    input: [req('message'), opt('title'), req('notification_type')],
     // Only terminalSequence has an effect in Claude Code; Copilot honours additionalContext.
-    output: { topLevel: ['terminalSequence'], hookSpecific: [] },
+    output: { topLevel: ['terminalSequence'] },
     blocking: 'no',
     exit2: 'ignored',
     plainStdout: 'debug',
     decisionKind: 'none',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'SubagentStart',
@@ -77,14 +50,16 @@ export const AGENT_EVENTS: readonly EventSpec[] = [
     reference: `${REF} §2.14`,
     dialects: { copilot: 'subagentStart', vscode: 'SubagentStart' },
     matcher: { field: 'agent_type', values: AGENT_TYPES },
-    input: [req('agent_id'), req('agent_type')],
-    output: { topLevel: UNIVERSAL_OUTPUT, hookSpecific: ['additionalContext'] },
+    output: { topLevel: UNIVERSAL_OUTPUT },
     blocking: 'no',
     exit2: 'user',
     plainStdout: 'debug',
     decisionKind: 'context',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'SubagentStop',
@@ -92,20 +67,16 @@ export const AGENT_EVENTS: readonly EventSpec[] = [
     reference: `${REF} §2.15`,
     dialects: { copilot: 'subagentStop', copilotCompat: 'SubagentStop', vscode: 'SubagentStop' },
     matcher: { field: 'agent_type', values: AGENT_TYPES },
-    input: [
-      req('stop_hook_active', 'boolean'),
-      req('agent_id'),
-      req('agent_type'),
-      req('agent_transcript_path'),
-      ...STOP_EXTRAS,
-    ],
-    output: { topLevel: DECISION_OUTPUT, hookSpecific: ['additionalContext'] },
+    output: { topLevel: DECISION_OUTPUT },
     blocking: 'yes',
     exit2: 'block',
     plainStdout: 'debug',
     decisionKind: 'stop',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: ALL_HANDLER_TYPES,
+    onFailureBlock: 'no',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'subagent',
   },
   {
     name: 'TaskCreated',
@@ -113,11 +84,9 @@ export const AGENT_EVENTS: readonly EventSpec[] = [
     reference: `${REF} §2.16`,
     dialects: {},
     matcher: { field: null },
-    input: TASK_FIELDS,
     // continue:false is ignored here (§2.16).
     output: {
       topLevel: ['stopReason', 'suppressOutput', 'systemMessage', 'terminalSequence', 'decision', 'reason'],
-      hookSpecific: [],
     },
     blocking: 'yes',
     exit2: 'block',
@@ -125,6 +94,9 @@ export const AGENT_EVENTS: readonly EventSpec[] = [
     decisionKind: 'block',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: ALL_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'TaskCompleted',
@@ -132,14 +104,16 @@ export const AGENT_EVENTS: readonly EventSpec[] = [
     reference: `${REF} §2.17`,
     dialects: {},
     matcher: { field: null },
-    input: TASK_FIELDS,
-    output: { topLevel: UNIVERSAL_OUTPUT, hookSpecific: [] },
+    output: { topLevel: UNIVERSAL_OUTPUT },
     blocking: 'yes',
     exit2: 'block',
     plainStdout: 'debug',
     decisionKind: 'continue',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: ALL_HANDLER_TYPES,
+    onFailureBlock: 'no',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'Stop',
@@ -147,33 +121,33 @@ export const AGENT_EVENTS: readonly EventSpec[] = [
     reference: `${REF} §2.18`,
     dialects: { copilot: 'agentStop', copilotCompat: 'Stop', vscode: 'Stop' },
     matcher: { field: null },
-    input: [req('stop_hook_active', 'boolean'), ...STOP_EXTRAS],
-    output: { topLevel: DECISION_OUTPUT, hookSpecific: ['additionalContext'] },
+    output: { topLevel: DECISION_OUTPUT },
     blocking: 'yes',
     exit2: 'block',
     plainStdout: 'debug',
     decisionKind: 'stop',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: ALL_HANDLER_TYPES,
+    onFailureBlock: 'no',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'session',
   },
   {
     name: 'StopFailure',
     summary: 'The turn ended because of an API error (instead of Stop).',
     reference: `${REF} §2.19`,
     dialects: {},
-    matcher: { field: 'error', values: STOP_FAILURE_ERRORS },
-    input: [
-      req('error', 'string', { values: STOP_FAILURE_ERRORS }),
-      opt('error_details'),
-      opt('last_assistant_message'),
-    ],
-    output: { topLevel: ['terminalSequence'], hookSpecific: [] },
+    matcher: { field: 'error' },
+    output: { topLevel: ['terminalSequence'] },
     blocking: 'no',
     exit2: 'ignored',
     plainStdout: 'debug',
     decisionKind: 'none',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'TeammateIdle',
@@ -181,13 +155,15 @@ export const AGENT_EVENTS: readonly EventSpec[] = [
     reference: `${REF} §2.20`,
     dialects: {},
     matcher: { field: null },
-    input: [req('teammate_name'), req('team_name', 'string', { description: 'Deprecated.' })],
-    output: { topLevel: UNIVERSAL_OUTPUT, hookSpecific: [] },
+    output: { topLevel: UNIVERSAL_OUTPUT },
     blocking: 'yes',
     exit2: 'block',
     plainStdout: 'debug',
     decisionKind: 'continue',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: ALL_HANDLER_TYPES,
+    onFailureBlock: 'no',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
 ];

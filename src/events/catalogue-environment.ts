@@ -1,30 +1,20 @@
-import { DEFAULT_TIMEOUT_SEC, NON_LLM_HANDLER_TYPES, opt, req } from './field-builders.ts';
-import type { EventSpec } from './types.ts';
+import { DEFAULT_TIMEOUT_SEC, NON_LLM_HANDLER_TYPES } from './field-builders.ts';
+import type { CatalogueRow, TopLevelOutputField } from './types.ts';
 
 const REF = 'claude-code-hooks.md';
 
-const COMPACT_TRIGGERS = ['manual', 'auto'];
-const NOTICE_OUTPUT = ['suppressOutput', 'systemMessage', 'terminalSequence'];
+const NOTICE_OUTPUT: readonly TopLevelOutputField[] = ['suppressOutput', 'systemMessage', 'terminalSequence'];
 
 /** Settings, directory, file, worktree and compaction events: claude-code-hooks.md §2.21–§2.28. */
-export const ENVIRONMENT_EVENTS: readonly EventSpec[] = [
+export const ENVIRONMENT_EVENTS: readonly CatalogueRow[] = [
   {
     name: 'ConfigChange',
     summary: 'A settings, policy or skill file changed during the session.',
     reference: `${REF} §2.21`,
     dialects: {},
-    matcher: {
-      field: 'source',
-      values: ['user_settings', 'project_settings', 'local_settings', 'policy_settings', 'skills'],
-    },
-    input: [
-      req('source', 'string', {
-        values: ['user_settings', 'project_settings', 'local_settings', 'policy_settings', 'skills'],
-      }),
-      opt('file_path'),
-    ],
+    matcher: { field: 'source' },
     // systemMessage/continue discarded; `reason` accepted but never shown (§2.21).
-    output: { topLevel: ['suppressOutput', 'terminalSequence', 'decision', 'reason'], hookSpecific: [] },
+    output: { topLevel: ['suppressOutput', 'terminalSequence', 'decision', 'reason'] },
     // policy_settings changes cannot be blocked.
     blocking: 'yes',
     exit2: 'block',
@@ -32,6 +22,9 @@ export const ENVIRONMENT_EVENTS: readonly EventSpec[] = [
     decisionKind: 'block',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'CwdChanged',
@@ -39,32 +32,33 @@ export const ENVIRONMENT_EVENTS: readonly EventSpec[] = [
     reference: `${REF} §2.22`,
     dialects: {},
     matcher: { field: null },
-    input: [req('old_cwd'), req('new_cwd')],
-    output: { topLevel: NOTICE_OUTPUT, hookSpecific: ['watchPaths'] },
+    output: { topLevel: NOTICE_OUTPUT },
     blocking: 'no',
     exit2: 'user',
     plainStdout: 'debug',
     decisionKind: 'watch',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'DirectoryAdded',
     summary: 'A working directory was added (`/add-dir`, SDK `register_repo_root`).',
     reference: `${REF} §2.23`,
     dialects: {},
-    matcher: { field: 'source', values: ['slash_command', 'register_repo_root'] },
-    input: [
-      req('directory', 'string', { description: 'Absolute path.' }),
-      req('source', 'string', { values: ['slash_command', 'register_repo_root'] }),
-    ],
-    output: { topLevel: NOTICE_OUTPUT, hookSpecific: [] },
+    matcher: { field: 'source' },
+    output: { topLevel: NOTICE_OUTPUT },
     blocking: 'no',
     exit2: 'debug',
     plainStdout: 'debug',
     decisionKind: 'none',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'FileChanged',
@@ -73,17 +67,16 @@ export const ENVIRONMENT_EVENTS: readonly EventSpec[] = [
     dialects: {},
     // The matcher is tested against basename(file_path) and also names the files to watch (§2.24).
     matcher: { field: 'file_path' },
-    input: [
-      req('file_path', 'string', { description: 'Absolute path.' }),
-      req('event', 'string', { values: ['change', 'add', 'unlink'] }),
-    ],
-    output: { topLevel: NOTICE_OUTPUT, hookSpecific: ['watchPaths'] },
+    output: { topLevel: NOTICE_OUTPUT },
     blocking: 'no',
     exit2: 'user',
     plainStdout: 'debug',
     decisionKind: 'watch',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'WorktreeCreate',
@@ -91,14 +84,16 @@ export const ENVIRONMENT_EVENTS: readonly EventSpec[] = [
     reference: `${REF} §2.25`,
     dialects: {},
     matcher: { field: null },
-    input: [req('name', 'string', { description: 'Slug, e.g. `bold-oak-a3f2`.' })],
-    output: { topLevel: ['terminalSequence'], hookSpecific: ['worktreePath'] },
+    output: { topLevel: ['terminalSequence'] },
     blocking: 'yes',
     exit2: 'fail',
     plainStdout: 'path',
     decisionKind: 'worktree',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'WorktreeRemove',
@@ -106,8 +101,7 @@ export const ENVIRONMENT_EVENTS: readonly EventSpec[] = [
     reference: `${REF} §2.26`,
     dialects: {},
     matcher: { field: null },
-    input: [req('worktree_path', 'string', { description: 'Absolute path.' })],
-    output: { topLevel: [], hookSpecific: [] },
+    output: { topLevel: [] },
     // [CONFLICT] §2.26: Sep docs say a non-zero exit fails the removal; Aug docs say debug log only.
     blocking: 'no',
     exit2: 'debug',
@@ -115,38 +109,42 @@ export const ENVIRONMENT_EVENTS: readonly EventSpec[] = [
     decisionKind: 'none',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'PreCompact',
     summary: 'Before compaction; handlers can block it.',
     reference: `${REF} §2.27`,
     dialects: { copilot: 'preCompact', copilotCompat: 'PreCompact', vscode: 'PreCompact' },
-    matcher: { field: 'trigger', values: COMPACT_TRIGGERS },
-    input: [
-      req('trigger', 'string', { values: COMPACT_TRIGGERS }),
-      req('custom_instructions', 'string', { description: '`string | null`; empty or null for auto.' }),
-    ],
-    output: { topLevel: ['suppressOutput', 'terminalSequence', 'decision', 'reason'], hookSpecific: [] },
+    matcher: { field: 'trigger' },
+    output: { topLevel: ['suppressOutput', 'terminalSequence', 'decision', 'reason'] },
     blocking: 'yes',
     exit2: 'block',
     plainStdout: 'debug',
     decisionKind: 'block',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'PostCompact',
     summary: 'After compaction (observability).',
     reference: `${REF} §2.28`,
     dialects: {},
-    matcher: { field: 'trigger', values: COMPACT_TRIGGERS },
-    input: [req('trigger', 'string', { values: COMPACT_TRIGGERS }), req('compact_summary')],
-    output: { topLevel: ['suppressOutput', 'terminalSequence'], hookSpecific: [] },
+    matcher: { field: 'trigger' },
+    output: { topLevel: ['suppressOutput', 'terminalSequence'] },
     blocking: 'no',
     exit2: 'user',
     plainStdout: 'debug',
     decisionKind: 'none',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
 ];

@@ -2,13 +2,9 @@ import {
   DECISION_OUTPUT,
   DEFAULT_TIMEOUT_SEC,
   NON_LLM_HANDLER_TYPES,
-  opt,
-  req,
-  TOOL_NAME_FIELD,
-  TOOL_USE_ID_FIELD,
   UNIVERSAL_OUTPUT,
 } from './field-builders.ts';
-import type { EventSpec, FieldSpec } from './types.ts';
+import type { CatalogueRow } from './types.ts';
 
 const REF = 'claude-code-hooks.md';
 const COPILOT_REF = 'other-agents-hooks.md';
@@ -23,26 +19,8 @@ const COPILOT_DEFAULT_TIMEOUT_SEC = 30;
  */
 const SESSION_END_BUDGET_SEC = 1.5;
 
-const ELICITATION_ACTIONS = ['accept', 'decline', 'cancel'];
-
-function modelSwitchFields(sources: readonly string[]): readonly FieldSpec[] {
-  return [
-    req('from_model'),
-    req('to_model'),
-    req('requested_model', 'string', {
-      description: '`string | null`: alias, full id, or null for default.',
-    }),
-    req('source', 'string', { values: sources }),
-    req('context_tokens', 'number'),
-    req('prompt_cache_warm', 'boolean'),
-    req('cache_ttl', 'string', { values: ['5m', '1h'] }),
-    req('estimated_cache_write_usd', 'number'),
-    req('pricing', 'string', { values: ['configured', 'catalog', 'default'] }),
-  ];
-}
-
 /** Model switch, elicitation, session end, skill shell, and the Copilot-only events. */
-export const MISC_EVENTS: readonly EventSpec[] = [
+export const MISC_EVENTS: readonly CatalogueRow[] = [
   {
     name: 'PreModelSwitch',
     summary: 'Before a requested model switch; handlers allow, deny or ask.',
@@ -50,14 +28,16 @@ export const MISC_EVENTS: readonly EventSpec[] = [
     dialects: {},
     // The canonical name of the target model ([SEC-SEP]/[SEC-OCT]).
     matcher: { field: 'to_model' },
-    input: modelSwitchFields(['command', 'picker', 'sdk']),
-    output: { topLevel: DECISION_OUTPUT, hookSpecific: ['permissionDecision', 'permissionDecisionReason'] },
+    output: { topLevel: DECISION_OUTPUT },
     blocking: 'yes',
     exit2: 'block',
     plainStdout: 'debug',
     decisionKind: 'permission',
     defaultTimeoutSec: MODEL_SWITCH_TIMEOUT_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'PostModelSwitch',
@@ -65,8 +45,7 @@ export const MISC_EVENTS: readonly EventSpec[] = [
     reference: `${REF} §2.30`,
     dialects: {},
     matcher: { field: 'to_model' },
-    input: modelSwitchFields(['command', 'picker', 'sdk', 'auto', 'resume']),
-    output: { topLevel: UNIVERSAL_OUTPUT, hookSpecific: ['additionalContext'] },
+    output: { topLevel: UNIVERSAL_OUTPUT },
     blocking: 'no',
     // Not in the §3.3 exit-2 list; assumed like the other non-blocking notices (stderr to user).
     exit2: 'user',
@@ -74,6 +53,9 @@ export const MISC_EVENTS: readonly EventSpec[] = [
     decisionKind: 'context',
     defaultTimeoutSec: MODEL_SWITCH_TIMEOUT_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'Elicitation',
@@ -81,15 +63,7 @@ export const MISC_EVENTS: readonly EventSpec[] = [
     reference: `${REF} §2.31`,
     dialects: {},
     matcher: { field: 'mcp_server_name' },
-    input: [
-      req('mcp_server_name'),
-      req('message'),
-      opt('mode', 'string', { values: ['form', 'url'] }),
-      opt('url'),
-      opt('elicitation_id'),
-      opt('requested_schema', 'object', { description: 'JSON Schema of the requested content.' }),
-    ],
-    output: { topLevel: ['suppressOutput', 'terminalSequence'], hookSpecific: ['action', 'content'] },
+    output: { topLevel: ['suppressOutput', 'terminalSequence'] },
     blocking: 'yes',
     // "Denies": the server receives a decline; stderr is shown nowhere (§2.31).
     exit2: 'decline',
@@ -97,6 +71,9 @@ export const MISC_EVENTS: readonly EventSpec[] = [
     decisionKind: 'elicitation',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'ElicitationResult',
@@ -104,35 +81,33 @@ export const MISC_EVENTS: readonly EventSpec[] = [
     reference: `${REF} §2.32`,
     dialects: {},
     matcher: { field: 'mcp_server_name' },
-    input: [
-      req('mcp_server_name'),
-      req('action', 'string', { values: ELICITATION_ACTIONS }),
-      opt('mode', 'string', { values: ['form', 'url'] }),
-      opt('elicitation_id'),
-      opt('content', 'object'),
-    ],
-    output: { topLevel: ['suppressOutput', 'terminalSequence'], hookSpecific: ['action', 'content'] },
+    output: { topLevel: ['suppressOutput', 'terminalSequence'] },
     blocking: 'yes',
     exit2: 'decline',
     plainStdout: 'debug',
     decisionKind: 'elicitation',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'SessionEnd',
     summary: 'The session ends (exit, /clear, resume switch, SIGTERM in -p).',
     reference: `${REF} §2.33`,
     dialects: { copilot: 'sessionEnd', copilotCompat: 'SessionEnd' },
-    matcher: { field: 'reason', values: ['clear', 'resume', 'logout', 'prompt_input_exit', 'other'] },
-    input: [req('reason', 'string', { values: ['clear', 'resume', 'logout', 'prompt_input_exit', 'other'] })],
-    output: { topLevel: [], hookSpecific: [] },
+    matcher: { field: 'reason' },
+    output: { topLevel: [] },
     blocking: 'no',
     exit2: 'user',
     plainStdout: 'debug',
     decisionKind: 'none',
     defaultTimeoutSec: SESSION_END_BUDGET_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'PreSkillShellCommand',
@@ -141,24 +116,16 @@ export const MISC_EVENTS: readonly EventSpec[] = [
     dialects: {},
     // Undocumented: assume the PreToolUse conventions (§2.34).
     matcher: { field: 'tool_name', values: ['Bash', 'PowerShell'] },
-    input: [
-      TOOL_NAME_FIELD,
-      req('tool_input', 'object', { description: '`{ command }` with arguments filled in.' }),
-      TOOL_USE_ID_FIELD,
-      req('command_name'),
-      opt('command_source'),
-      req('invoked_by', 'string', { values: ['user', 'claude', 'other'] }),
-    ],
-    output: {
-      topLevel: UNIVERSAL_OUTPUT,
-      hookSpecific: ['permissionDecision', 'permissionDecisionReason', 'updatedInput'],
-    },
+    output: { topLevel: UNIVERSAL_OUTPUT },
     blocking: 'yes',
     exit2: 'block',
     plainStdout: 'debug',
     decisionKind: 'permission',
     defaultTimeoutSec: DEFAULT_TIMEOUT_SEC,
     handlerTypes: NON_LLM_HANDLER_TYPES,
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'ErrorOccurred',
@@ -166,12 +133,7 @@ export const MISC_EVENTS: readonly EventSpec[] = [
     reference: `${COPILOT_REF} §1.3`,
     dialects: { copilot: 'errorOccurred', copilotCompat: 'ErrorOccurred' },
     matcher: { field: null },
-    input: [
-      req('error', 'object', { description: '`{message, name, stack?}`.' }),
-      req('error_context', 'string', { values: ['model_call', 'tool_execution', 'system', 'user_input'] }),
-      req('recoverable', 'boolean'),
-    ],
-    output: { topLevel: [], hookSpecific: [] },
+    output: { topLevel: [] },
     blocking: 'no',
     // Copilot's default for exit 2 is a warning shown to the user (other-agents-hooks.md §1.5).
     exit2: 'user',
@@ -179,6 +141,9 @@ export const MISC_EVENTS: readonly EventSpec[] = [
     decisionKind: 'none',
     defaultTimeoutSec: COPILOT_DEFAULT_TIMEOUT_SEC,
     handlerTypes: ['command', 'http'],
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
   {
     name: 'UserPromptTransformed',
@@ -186,9 +151,8 @@ export const MISC_EVENTS: readonly EventSpec[] = [
     reference: `${COPILOT_REF} §1.3`,
     dialects: { copilot: 'userPromptTransformed' },
     matcher: { field: null },
-    input: [req('prompt'), req('transformed_prompt')],
-    // A flat Copilot output field; replaces the model-facing and persisted content.
-    output: { topLevel: ['modifiedTransformedPrompt'], hookSpecific: [] },
+    // Its one output is Copilot's flat `modifiedTransformedPrompt` (src/events/wire/misc.ts).
+    output: { topLevel: [] },
     blocking: 'no',
     exit2: 'user',
     plainStdout: 'debug',
@@ -196,5 +160,8 @@ export const MISC_EVENTS: readonly EventSpec[] = [
     decisionKind: 'context',
     defaultTimeoutSec: COPILOT_DEFAULT_TIMEOUT_SEC,
     handlerTypes: ['command', 'http'],
+    onFailureBlock: 'yes',
+    sdkTimeout: 'proceeds',
+    stopLoop: 'none',
   },
 ];

@@ -5,9 +5,11 @@ import { ENVIRONMENT_EVENTS } from './catalogue-environment.ts';
 import { MISC_EVENTS } from './catalogue-misc.ts';
 import { SESSION_EVENTS } from './catalogue-session.ts';
 import { TOOL_EVENTS } from './catalogue-tools.ts';
-import type { EventSpec } from './types.ts';
+import type { CatalogueRow, EventSpec } from './types.ts';
+import { fieldsOf } from './wire/field-list.ts';
+import { WIRE } from './wire/registry.ts';
 
-const ROWS: readonly EventSpec[] = [
+const ROWS: readonly CatalogueRow[] = [
   ...SESSION_EVENTS,
   ...TOOL_EVENTS,
   ...AGENT_EVENTS,
@@ -15,11 +17,27 @@ const ROWS: readonly EventSpec[] = [
   ...MISC_EVENTS,
 ];
 
-function indexRows(rows: readonly EventSpec[]): Record<EventName, EventSpec> {
+/**
+ * A row completed from the event's wire schema: its input fields, its hook-specific output
+ * fields, and the matcher's known values when the matched field is an enumeration.
+ */
+function complete(row: CatalogueRow): EventSpec {
+  const wire = WIRE[row.name];
+  const input = fieldsOf(wire.input);
+  const values = row.matcher.values ?? input.find((field) => field.name === row.matcher.field)?.values;
+  return {
+    ...row,
+    matcher: values ? { ...row.matcher, values } : row.matcher,
+    input,
+    output: { topLevel: row.output.topLevel, hookSpecific: Object.keys(wire.hookSpecific) },
+  };
+}
+
+function indexRows(rows: readonly CatalogueRow[]): Record<EventName, EventSpec> {
   const byName = {} as Record<EventName, EventSpec>;
   for (const row of rows) {
     if (byName[row.name]) throw new Error(`event catalogue: duplicate row ${row.name}`);
-    byName[row.name] = row;
+    byName[row.name] = complete(row);
   }
   for (const name of EVENT_NAMES) {
     if (!byName[name]) throw new Error(`event catalogue: missing row ${name}`);

@@ -1,43 +1,16 @@
-import type { FieldSpec, FieldType } from './types.ts';
+import type { TopLevelOutputField } from './types.ts';
+import { DECISION_SHAPE, UNIVERSAL_OUTPUT_SHAPE } from './wire/common.ts';
 
-/** Small builders that keep the catalogue rows readable: `req('prompt')`, `opt('model')`. */
+/** Constants that keep the catalogue rows short. Field lists live in the wire schemas (./wire/). */
 
-interface FieldExtras {
-  readonly values?: readonly string[];
-  readonly description?: string;
-}
-
-function field(name: string, type: FieldType, optional: boolean, extras: FieldExtras): FieldSpec {
-  return {
-    name,
-    type,
-    ...(optional ? { optional: true } : {}),
-    ...(extras.values ? { values: extras.values } : {}),
-    ...(extras.description ? { description: extras.description } : {}),
-  };
-}
-
-/** A field present on every payload of the event. */
-export function req(name: string, type: FieldType = 'string', extras: FieldExtras = {}): FieldSpec {
-  return field(name, type, false, extras);
-}
-
-/** A field that may be absent. */
-export function opt(name: string, type: FieldType = 'string', extras: FieldExtras = {}): FieldSpec {
-  return field(name, type, true, extras);
-}
-
-/** Universal top-level output fields (claude-code-hooks.md §3.2). */
-export const UNIVERSAL_OUTPUT = [
-  'continue',
-  'stopReason',
-  'suppressOutput',
-  'systemMessage',
-  'terminalSequence',
-] as const;
+/** Universal top-level output fields (claude-code-hooks.md §3.2), from the wire schema. */
+export const UNIVERSAL_OUTPUT = Object.keys(UNIVERSAL_OUTPUT_SHAPE) as readonly TopLevelOutputField[];
 
 /** Universal fields plus the top-level `decision`/`reason` pair. */
-export const DECISION_OUTPUT = [...UNIVERSAL_OUTPUT, 'decision', 'reason'] as const;
+export const DECISION_OUTPUT = [
+  ...UNIVERSAL_OUTPUT,
+  ...Object.keys(DECISION_SHAPE),
+] as readonly TopLevelOutputField[];
 
 export const ALL_HANDLER_TYPES = ['command', 'http', 'mcp_tool', 'prompt', 'agent'] as const;
 export const NON_LLM_HANDLER_TYPES = ['command', 'http', 'mcp_tool'] as const;
@@ -60,11 +33,3 @@ export const TOOL_NAMES = [
   'AskUserQuestion',
   'ExitPlanMode',
 ] as const;
-
-/** The fields every tool event shares (§2.7–§2.11). */
-export const TOOL_NAME_FIELD = req('tool_name', 'string', { description: 'Claude tool name, e.g. `Bash`.' });
-export const TOOL_INPUT_FIELD = req('tool_input', 'object', { description: 'Tool-specific arguments.' });
-export const TOOL_USE_ID_FIELD = req('tool_use_id', 'string');
-export const MCP_SERVER_FIELD = opt('mcp_server', 'object', {
-  description: '`{name, source}` for MCP tools (≥ ~2.1.274).',
-});

@@ -3,6 +3,7 @@ import type { EventName } from '../model/event-name.ts';
 import { EVENT_BY_NAME } from './catalogue.ts';
 import { COPILOT_BUILDERS, COPILOT_COMPAT_BUILDERS, type EventFields } from './payload-copilot.ts';
 import { type Payload, toolResponseText } from './payload-values.ts';
+import { COMMON_INPUT } from './wire/common.ts';
 
 /** What the engine knows about the session; fills the common fields the input does not carry. */
 export interface PayloadCommon {
@@ -13,17 +14,7 @@ export interface PayloadCommon {
 }
 
 /** Common fields (claude-code-hooks.md §3.1), in the key order Claude Code 2.1.328 sends them. */
-const CLAUDE_COMMON_ORDER = [
-  'session_id',
-  'transcript_path',
-  'cwd',
-  'prompt_id',
-  'permission_mode',
-  'effort',
-  'agent_id',
-  'agent_type',
-  'hook_event_name',
-] as const;
+const CLAUDE_COMMON_ORDER = Object.keys(COMMON_INPUT);
 
 /** Fields each non-Claude dialect derives from `common` rather than copying from the input. */
 const SESSION_KEYS = ['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'timestamp'];

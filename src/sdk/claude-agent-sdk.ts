@@ -52,12 +52,6 @@ export const ASYNC_CALLBACK_DEFAULT_TIMEOUT_MS = 15_000;
 /** Headroom so the function runner's own timer never fires before the SDK timeout does. */
 const RUNNER_GRACE_MS = 1_000;
 
-// claude-code-hooks.md §2.7, §3.3, §7.1: an SDK callback timeout blocks these, and only these.
-const TIMEOUT_BLOCKS = new Set<EventName>(['PreToolUse', 'UserPromptSubmit', 'UserPromptExpansion']);
-
-// claude-code-hooks.md §7.1: onFailure is ignored on these events.
-const ON_FAILURE_IGNORED = new Set<EventName>(['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle']);
-
 let nextId = 1;
 
 /**
@@ -140,7 +134,7 @@ function settle(event: EventName, outcome: CallbackOutcome, ctx: SettleContext):
     const seconds = outcome.timeoutMs / 1000;
     const message = `${event} hook callback timed out after ${seconds} seconds`;
     ctx.state.report({ event, kind: 'timeout', message, ...where });
-    if (!TIMEOUT_BLOCKS.has(event)) return undefined;
+    if (getEvent(event).sdkTimeout !== 'blocks') return undefined;
     // Fail closed: a prompt or tool call is never let through unscreened (§7.1 "Hook timeout").
     if (event === 'PreToolUse') {
       return {
@@ -156,7 +150,7 @@ function settle(event: EventName, outcome: CallbackOutcome, ctx: SettleContext):
   const failed = (kind: 'error' | 'invalid-output', message: string): unknown => {
     ctx.state.report({ event, kind, message, ...where });
     // onFailure "block" makes the failure count as exit 2; the runner turns a throw into exactly that.
-    if (ctx.onFailure === 'block' && !ON_FAILURE_IGNORED.has(event)) throw new Error(message);
+    if (ctx.onFailure === 'block' && getEvent(event).onFailureBlock !== 'no') throw new Error(message);
     return undefined;
   };
   if (outcome.kind === 'error')

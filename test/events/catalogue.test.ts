@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_BY_NAME, EVENTS, getEvent } from '../../src/events/catalogue.ts';
-import { INPUT_KEYS } from '../../src/events/inputs.ts';
-import { HOOK_SPECIFIC_KEYS } from '../../src/events/outputs.ts';
 import type { EventSpec } from '../../src/events/types.ts';
+import { WIRE } from '../../src/events/wire/registry.ts';
 import { EVENT_NAMES, type EventName } from '../../src/model/event-name.ts';
 
 /**
@@ -80,6 +79,19 @@ const LLM_EVENTS = [
   'UserPromptSubmit',
 ];
 
+/** claude-code-hooks.md §4.1 (persisted hooks, mcp_tool row) and §7.1 (SDK callbacks): onFailure ignored. */
+const ON_FAILURE_IGNORED_BY_HOOKS = [
+  'Setup',
+  'SessionStart',
+  'Stop',
+  'SubagentStop',
+  'TaskCompleted',
+  'TeammateIdle',
+];
+const ON_FAILURE_IGNORED_BY_SDK = ['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle'];
+/** claude-code-hooks.md §3.3 "Timeouts" and §7.1: an SDK callback timeout blocks these. */
+const SDK_TIMEOUT_BLOCKS = ['PreToolUse', 'UserPromptSubmit', 'UserPromptExpansion'];
+
 describe('event catalogue', () => {
   it('has 36 rows in EVENT_NAMES order', () => {
     expect(EVENTS).toHaveLength(36);
@@ -112,17 +124,27 @@ describe('event catalogue', () => {
       expect(row.handlerTypes).toContain('command');
     });
 
+    it('onFailure, SDK timeout and stop-loop columns follow §4.1, §3.3, §7.1 and §2.18', () => {
+      const hooks = !ON_FAILURE_IGNORED_BY_HOOKS.includes(name);
+      const sdk = !ON_FAILURE_IGNORED_BY_SDK.includes(name);
+      expect(row.onFailureBlock).toBe(hooks ? 'yes' : sdk ? 'sdk-only' : 'no');
+      expect(row.sdkTimeout).toBe(SDK_TIMEOUT_BLOCKS.includes(name) ? 'blocks' : 'proceeds');
+      const loop = name === 'Stop' ? 'session' : name === 'SubagentStop' ? 'subagent' : 'none';
+      expect(row.stopLoop).toBe(loop);
+      expect(row.stopLoop !== 'none').toBe(row.decisionKind === 'stop');
+    });
+
     it('a matcher field is an input field of the event (or a common one)', () => {
       if (row.matcher.field === null) return;
       expect(row.input.map((field) => field.name)).toContain(row.matcher.field);
     });
 
-    it('the typed input keys equal the catalogue input fields', () => {
-      expect([...INPUT_KEYS[name]]).toEqual(row.input.map((field) => field.name));
+    it('the catalogue input fields are those of the wire schema, in its order', () => {
+      expect(row.input.map((field) => field.name)).toEqual(Object.keys(WIRE[name].input));
     });
 
-    it('the typed hookSpecificOutput keys equal the catalogue output fields', () => {
-      expect([...HOOK_SPECIFIC_KEYS[name]]).toEqual([...row.output.hookSpecific]);
+    it('the catalogue hookSpecificOutput fields are those of the wire schema', () => {
+      expect([...row.output.hookSpecific]).toEqual(Object.keys(WIRE[name].hookSpecific));
     });
 
     it('events that decide through hookSpecificOutput declare the field', () => {

@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { getEvent } from '../../src/events/catalogue.ts';
 import { renderPayload } from '../../src/events/payload.ts';
 import { type EventName, isEventName } from '../../src/model/event-name.ts';
 
-/** Real stdin payloads of Claude Code 2.1.328 (claude-code-observed.md). */
-const GOLDEN_PATH = '/work/shared/compat/claude-code-2.1.328/hook-inputs.json';
+/**
+ * Real stdin payloads of Claude Code 2.1.328 (claude-code-observed.md), vendored so the test runs
+ * without ../shared; test/events/wire-schemas.test.ts checks the copy against the shared original.
+ */
+const GOLDEN_PATH = fileURLToPath(
+  new URL('../fixtures/compat/claude-code-2.1.328/hook-inputs.json', import.meta.url),
+);
 const golden = JSON.parse(readFileSync(GOLDEN_PATH, 'utf8')) as {
   events: Record<string, Record<string, unknown>[]>;
 };

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { registerConvertCommand } from './convert.ts';
 import { registerCreateCommand } from './create.ts';
 import { registerListCommand } from './list.ts';
+import { registerMcpProxyCommand } from './mcp-proxy.ts';
 import { registerRunCommand } from './run.ts';
 import { registerTrustCommand } from './trust.ts';
 import { registerValidateCommand } from './validate.ts';
@@ -16,4 +17,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerTrustCommand,
   registerConvertCommand,
   registerCreateCommand,
+  registerMcpProxyCommand,
 ];

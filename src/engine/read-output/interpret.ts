@@ -11,16 +11,6 @@ import type { FailedRun } from './output-reader.ts';
 import { parseStdout } from './parse-stdout.ts';
 import { readVerdict } from './read-verdict.ts';
 
-// claude-code-hooks.md §4.1: onFailure is ignored on these events.
-const ON_FAILURE_IGNORED = new Set<EventName>([
-  'Stop',
-  'SubagentStop',
-  'TaskCompleted',
-  'TeammateIdle',
-  'Setup',
-  'SessionStart',
-]);
-
 /** Reads one handler's result into its outcome and effect (docs/decisions.md). */
 export function interpret(
   handler: NormalizedHandler,
@@ -32,7 +22,7 @@ export function interpret(
   // The runner reports its own problems (truncation, timeouts) as coded diagnostics; these are
   // only what reading the output finds.
   const warnings: string[] = [];
-  const blockOnFailure = handler.onFailure === 'block' && !handler.async && !ON_FAILURE_IGNORED.has(event);
+  const blockOnFailure = handler.onFailure === 'block' && !handler.async && spec.onFailureBlock === 'yes';
 
   if (result.cancelled) {
     return interpretation('cancelled', {}, 'cancelled before it finished; no effect', warnings);

@@ -17,7 +17,7 @@ export function readVerdict(
   profile: Profile,
 ): Interpretation {
   const reason = verdict.reason?.trim() || NO_REASON;
-  const isStop = run.spec.name === 'Stop' || run.spec.name === 'SubagentStop';
+  const isStop = run.spec.stopLoop !== 'none';
   const letThrough = !verdict.ok && verdict.impossible === true && isStop;
   if (letThrough) run.warnings.push(`the model judged the condition impossible: ${reason}`);
   const blocks = !verdict.ok && !letThrough;

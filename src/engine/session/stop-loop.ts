@@ -1,5 +1,6 @@
 // The Stop/SubagentStop loop guard: stop_hook_active per session and the consecutive-block cap
 // (claude-code-hooks.md §2.18, claude-code-observed.md).
+import { EVENT_BY_NAME } from '../../events/catalogue.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { EngineContext } from '../context.ts';
 
@@ -19,11 +20,13 @@ export function stopCapMessage(blocks: number): string {
 }
 
 export function isStopEvent(event: EventName): boolean {
-  return event === 'Stop' || event === 'SubagentStop';
+  return EVENT_BY_NAME[event].stopLoop !== 'none';
 }
 
 export function stopKey(sessionId: string, event: EventName, input: Record<string, unknown>): string {
-  return event === 'SubagentStop' ? `${sessionId}\u0000${String(input.agent_id ?? '')}` : sessionId;
+  return EVENT_BY_NAME[event].stopLoop === 'subagent'
+    ? `${sessionId}\u0000${String(input.agent_id ?? '')}`
+    : sessionId;
 }
 
 /** The guard's state for this Stop dispatch: how many blocks came before, and the cap. */

@@ -1,0 +1,73 @@
+// What the tool wrapper and the loop helpers of one (engine, session) share: why a hook ended the
+// loop, the prompt id of the current turn, and the hook texts waiting to ride on a tool result.
+import { randomUUID } from 'node:crypto';
+import type { HookEngine } from '../index.ts';
+
+/** Why a hook ended the agent loop (claude-code-observed.md "Decisions"). */
+export interface HookLoopStop {
+  /**
+   * `hook_stopped`: a hook answered `continue: false` (the call it was about still ran);
+   * `tool_deferred`: PreToolUse answered `defer`; `interrupted`: a PermissionRequest hook denied
+   * with `interrupt: true`.
+   */
+  kind: 'hook_stopped' | 'tool_deferred' | 'interrupted';
+  /** The hook's `stopReason` or message, if it gave one. */
+  reason: string | null;
+  event: string;
+  /** For `tool_deferred`: the call to run later, as Claude Code reports `deferred_tool_use`. */
+  deferredToolUse?: { id: string; name: string; input: unknown };
+}
+
+/** Hook texts kept per tool call until the AI SDK converts the call's result for the model. */
+const MAX_PENDING_TEXTS = 1_000;
+
+export class SessionState {
+  loopStop: HookLoopStop | null = null;
+  promptId: string | undefined;
+  readonly #texts = new Map<string, string[]>();
+
+  /** Starts a turn: a new prompt id, and no stop carried over from the previous turn. */
+  newTurn(): string {
+    this.loopStop = null;
+    this.promptId = randomUUID();
+    return this.promptId;
+  }
+
+  /** Records the first reason the loop must end; later ones do not replace it. */
+  stopLoop(stop: HookLoopStop): void {
+    this.loopStop ??= stop;
+  }
+
+  setTexts(toolCallId: string, texts: string[]): void {
+    if (texts.length === 0) return;
+    // Bounded: entries are read (possibly more than once) when results are converted, never removed.
+    if (this.#texts.size >= MAX_PENDING_TEXTS) this.#texts.delete(this.#texts.keys().next().value!);
+    this.#texts.set(toolCallId, texts);
+  }
+
+  textsFor(toolCallId: string): readonly string[] {
+    return this.#texts.get(toolCallId) ?? [];
+  }
+}
+
+const states = new WeakMap<HookEngine, Map<string, SessionState>>();
+
+/** The state of one session of one engine; the same object for every helper that names it. */
+export function sessionState(engine: HookEngine, sessionId: string): SessionState {
+  let sessions = states.get(engine);
+  if (!sessions) {
+    sessions = new Map();
+    states.set(engine, sessions);
+  }
+  let state = sessions.get(sessionId);
+  if (!state) {
+    state = new SessionState();
+    sessions.set(sessionId, state);
+  }
+  return state;
+}
+
+/** Forgets a session (SessionEnd). */
+export function dropSessionState(engine: HookEngine, sessionId: string): void {
+  states.get(engine)?.delete(sessionId);
+}

@@ -1,0 +1,44 @@
+import type { CodeInfo } from './code-info.ts';
+
+/**
+ * Codes raised by the integrations that put hooks in front of other agents' tools: the AI SDK
+ * wrapper (`agent-hooks/ai-sdk`) and the MCP proxy (`agent-hooks mcp-proxy`). Keys are stable:
+ * never rename one, only add.
+ */
+export const INTEGRATION_CODES = {
+  AI_SDK_INVALID_UPDATED_INPUT: {
+    severity: 'warning',
+    summary:
+      "A hook's `updatedInput` does not match the AI SDK tool's input schema; the rewrite was discarded and the tool ran with the model's input.",
+    fix: "Make the hook return the whole input in the tool's schema (updatedInput replaces it, it is not merged), or pass `invalidRewrite: 'deny'` to refuse such calls.",
+  },
+  AI_SDK_INVALID_UPDATED_OUTPUT: {
+    severity: 'warning',
+    summary:
+      "A hook's `updatedToolOutput` does not match the AI SDK tool's output schema; the model saw the tool's own output.",
+    fix: "Return a value in the shape of the tool's `outputSchema`, or drop the schema from the tool.",
+  },
+  AI_SDK_INPUT_NOT_VALIDATED: {
+    severity: 'warning',
+    summary:
+      "The AI SDK tool's input schema carries no validator and could not be converted to one, so a hook's `updatedInput` was used unchecked.",
+    fix: 'Define the tool with a zod schema, or give `jsonSchema()` a `validate` function.',
+  },
+  AI_SDK_TOOL_NOT_WRAPPED: {
+    severity: 'warning',
+    summary:
+      'An AI SDK tool has no `execute` function (a client-side or provider-executed tool), so no hook can run around it.',
+    fix: 'Give the tool an `execute` function, or dispatch PreToolUse yourself where the host runs it.',
+  },
+  MCP_PROXY_HOOK_FAILED: {
+    severity: 'error',
+    summary:
+      'The MCP proxy could not dispatch a hook event; a tool call is refused (fail closed), other messages pass unchanged.',
+    fix: "Run `agent-hooks validate` in the project the proxy reads, and check the proxy's stderr for the cause.",
+  },
+  MCP_PROXY_SERVER_CLOSED: {
+    severity: 'error',
+    summary: 'The MCP server behind the proxy exited or closed its connection.',
+    fix: 'Run the server command on its own to see why it stops; the proxy forwards its stderr.',
+  },
+} as const satisfies Record<string, CodeInfo>;

@@ -1,0 +1,210 @@
+// Passes every JSON-RPC message between the client (upstream) and the real server (downstream),
+// and runs the hooks on the two exchanges that have them: `tools/call` and `elicitation/create`.
+import { randomUUID } from 'node:crypto';
+import type { Transport } from '@modelcontextprotocol/client';
+import { afterElicitation, beforeElicitation } from './elicitation-hooks.ts';
+import {
+  type ErrorResponse,
+  errorResponse,
+  INTERNAL_ERROR,
+  idKey,
+  isRequest,
+  isResponse,
+  METHOD_NOT_FOUND,
+  type Message,
+  type Request,
+  type Result,
+  result,
+} from './jsonrpc.ts';
+import { afterCall, beforeCall, type ProxyContext, type ToolCall, type Verdict } from './tool-hooks.ts';
+
+interface PendingCall {
+  call: ToolCall;
+  verdict: Extract<Verdict, { kind: 'run' }>;
+  started: number;
+}
+
+export class Relay {
+  readonly #ctx: ProxyContext;
+  readonly #upstream: Transport;
+  readonly #downstream: Transport & { setProtocolVersion?: (version: string) => void };
+  /** tools/call requests waiting for the server's answer. */
+  readonly #calls = new Map<string, PendingCall>();
+  /** tools/call requests still in PreToolUse, cancellable by the client. */
+  readonly #screening = new Map<string, AbortController>();
+  /** elicitation/create requests waiting for the user's answer. */
+  readonly #elicitations = new Map<string, Record<string, unknown>>();
+  #initializeId: string | undefined;
+
+  constructor(ctx: ProxyContext, upstream: Transport, downstream: Transport) {
+    this.#ctx = ctx;
+    this.#upstream = upstream;
+    this.#downstream = downstream;
+    upstream.onmessage = (message) => this.#fromClient(message);
+    downstream.onmessage = (message) => this.#fromServer(message);
+  }
+
+  #fromClient(message: Message): void {
+    if (isRequest(message)) {
+      if (message.method === 'tools/call') return void this.#toolCall(message);
+      if (message.method === 'initialize') this.#initializeId = idKey(message.id);
+      // The 2026-07-28 handshake would carry elicitations inside results, out of the hooks' sight:
+      // answering "method not found" makes clients fall back to `initialize` (2025 handshake).
+      if (message.method === 'server/discover') {
+        return void this.#reply(
+          errorResponse(message.id, METHOD_NOT_FOUND, 'server/discover is not supported by this proxy'),
+        );
+      }
+    } else if (isResponse(message)) {
+      const params = this.#elicitations.get(idKey(message.id));
+      if (params) return void this.#elicitationAnswered(message, params);
+    } else if ('method' in message && message.method === 'notifications/cancelled') {
+      const requestId = (message.params as { requestId?: string | number } | undefined)?.requestId;
+      if (requestId !== undefined) {
+        this.#screening.get(idKey(requestId))?.abort();
+        // A cancelled request gets no answer (MCP cancellation), so nothing waits for one.
+        this.#calls.delete(idKey(requestId));
+      }
+    }
+    void this.#forward(message);
+  }
+
+  #fromServer(message: Message): void {
+    if (isResponse(message)) {
+      const key = idKey(message.id);
+      const pending = this.#calls.get(key);
+      if (pending) return void this.#toolCallAnswered(message, pending, key);
+      if (key === this.#initializeId && 'result' in message) {
+        // The HTTP transport sends the negotiated version as a header on later requests.
+        const version = (message.result as { protocolVersion?: unknown }).protocolVersion;
+        if (typeof version === 'string') this.#downstream.setProtocolVersion?.(version);
+      }
+    } else if (isRequest(message) && message.method === 'elicitation/create') {
+      return void this.#elicitation(message);
+    }
+    void this.#reply(message);
+  }
+
+  async #toolCall(request: Request): Promise<void> {
+    const params = request.params ?? {};
+    const tool = String(params.name);
+    const input = isRecord(params.arguments) ? params.arguments : {};
+    const call: ToolCall = {
+      tool,
+      toolName: `mcp__${this.#ctx.serverName}__${tool}`,
+      toolUseId: `mcp_proxy_${randomUUID()}`,
+      input,
+    };
+    const key = idKey(request.id);
+    const screening = new AbortController();
+    this.#screening.set(key, screening);
+    let verdict: Verdict;
+    try {
+      verdict = await beforeCall(this.#ctx, call, screening.signal);
+    } catch (error) {
+      // Fail closed: a call the hooks could not screen does not run.
+      const text = `agent-hooks could not run the PreToolUse hooks for ${call.toolName}: ${describe(error)}`;
+      this.#ctx.log(`MCP_PROXY_HOOK_FAILED: ${text}`);
+      verdict = { kind: 'refuse', text };
+    } finally {
+      this.#screening.delete(key);
+    }
+    if (screening.signal.aborted) {
+      // Cancelled by the client: no answer is expected, and the server never sees the call.
+      this.#ctx.log(`${call.toolName}: cancelled by the client during PreToolUse; not forwarded`);
+      return;
+    }
+    if (verdict.kind === 'refuse') {
+      await this.#reply(
+        result(request.id, { isError: true, content: [{ type: 'text', text: verdict.text }] }),
+      );
+      return;
+    }
+    this.#calls.set(key, { call, verdict, started: performance.now() });
+    const forwarded =
+      verdict.input === input ? request : { ...request, params: { ...params, arguments: verdict.input } };
+    await this.#forward(forwarded as Message);
+  }
+
+  async #toolCallAnswered(
+    response: Result | ErrorResponse,
+    pending: PendingCall,
+    key: string,
+  ): Promise<void> {
+    this.#calls.delete(key);
+    const durationMs = Math.round(performance.now() - pending.started);
+    let answer: Result | ErrorResponse = response;
+    try {
+      answer = await afterCall(this.#ctx, pending.call, pending.verdict, response, durationMs);
+    } catch (error) {
+      this.#ctx.log(`MCP_PROXY_HOOK_FAILED: PostToolUse for ${pending.call.toolName}: ${describe(error)}`);
+    }
+    await this.#reply(answer as Message);
+  }
+
+  async #elicitation(request: Request): Promise<void> {
+    const params = request.params ?? {};
+    let answer: Awaited<ReturnType<typeof beforeElicitation>>;
+    try {
+      answer = await beforeElicitation(this.#ctx, params);
+    } catch (error) {
+      this.#ctx.log(`MCP_PROXY_HOOK_FAILED: Elicitation: ${describe(error)}; the user is asked`);
+    }
+    if (answer) return void this.#forward(result(request.id, { ...answer }));
+    this.#elicitations.set(idKey(request.id), params);
+    await this.#reply(request as Message);
+  }
+
+  async #elicitationAnswered(
+    response: Result | ErrorResponse,
+    params: Record<string, unknown>,
+  ): Promise<void> {
+    this.#elicitations.delete(idKey(response.id));
+    let answer: Message = response as Message;
+    if ('result' in response) {
+      try {
+        answer = result(response.id, await afterElicitation(this.#ctx, params, response.result));
+      } catch (error) {
+        this.#ctx.log(
+          `MCP_PROXY_HOOK_FAILED: ElicitationResult: ${describe(error)}; the user's answer is sent`,
+        );
+      }
+    }
+    await this.#forward(answer);
+  }
+
+  /** To the server; a request that cannot be delivered is answered with an error. */
+  async #forward(message: Message): Promise<void> {
+    try {
+      await this.#downstream.send(message);
+    } catch (error) {
+      this.#ctx.log(`could not send ${describeMessage(message)} to the server: ${describe(error)}`);
+      if (isRequest(message)) {
+        await this.#reply(
+          errorResponse(message.id, INTERNAL_ERROR, `MCP server unreachable: ${describe(error)}`),
+        );
+      }
+    }
+  }
+
+  /** To the client. */
+  async #reply(message: Message): Promise<void> {
+    try {
+      await this.#upstream.send(message);
+    } catch (error) {
+      this.#ctx.log(`could not send ${describeMessage(message)} to the client: ${describe(error)}`);
+    }
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function describeMessage(message: Message): string {
+  return 'method' in message ? message.method : 'a response';
+}
