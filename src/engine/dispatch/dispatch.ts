@@ -47,10 +47,8 @@ export async function dispatchEvent(
     explain: options.explain ?? ctx.options.explain ?? false,
   });
   // No untrusted hooks (the common case): no await, no extra microtask on the hot path.
-  const trusted =
-    ctx.snapshot.untrusted.size === 0
-      ? { runnable: plan.selected, skipped: [] }
-      : await applyTrust(ctx, plan.selected);
+  const trusted = ctx.snapshot.untrusted.size === 0 ? undefined : await applyTrust(ctx, plan.selected);
+  const runnable = trusted ? trusted.runnable : plan.selected;
   const scope: DispatchScope = {
     event,
     spec: getEvent(event),
@@ -64,15 +62,15 @@ export async function dispatchEvent(
     ctx.telemetry.emit({
       type: 'dispatch-start',
       ...startOf(scope),
-      handlers: trusted.runnable.length,
+      handlers: runnable.length,
       input,
     });
   }
-  const ran = await runAll(ctx, scope, trusted.runnable);
+  const ran = await runAll(ctx, scope, runnable);
   const skipped =
-    trusted.skipped.length === 0 && ran.skipped.length === 0
+    !trusted?.skipped.length && ran.skipped.length === 0
       ? plan.skipped
-      : [...plan.skipped, ...trusted.skipped, ...ran.skipped];
+      : [...plan.skipped, ...(trusted?.skipped ?? []), ...ran.skipped];
   const result = conclude(ctx, scope, ran, skipped, prompts);
   if (ctx.telemetry.active) ctx.telemetry.emit({ type: 'dispatch-end', ...startOf(scope), result });
   return result;
