@@ -23,7 +23,7 @@ export interface AggregateOptions {
   capContext: (text: string) => string;
   input: Record<string, unknown>;
   /** Stop/SubagentStop: the loop guard's count so far, decided on before any message is written. */
-  stopCap?: StopCap;
+  stopCap?: StopCap | undefined;
 }
 
 /** The fields of the dispatch result that aggregation decides. */

@@ -98,7 +98,7 @@ function conclude(
     hookLabel: scope.spec.matcher.field && value ? `${event}:${value}` : event,
     capContext: createContextCapper(ctx.profile.contextCapChars, sessionId),
     input,
-    ...(stopCap ? { stopCap } : {}),
+    stopCap,
   });
   const blocked = aggregated.decision === 'block';
   if (stopCap) recordStopOutcome(ctx, stopCap, blocked);

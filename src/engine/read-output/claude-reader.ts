@@ -58,7 +58,16 @@ function readSuccess(run: FinishedRun, effect: HandlerEffect): Interpretation {
   const plainText = run.json ? null : run.text || null;
   if (plainText !== null && run.spec.plainStdout === 'path') effect.eventFields = { worktreePath: plainText };
   const explanation = describeEffect(effect, plainText, run.spec);
-  return interpretation('success', effect, explanation, run.warnings, { output: run.json, plainText });
+  // A literal, not `interpretation()`: the path every successful in-process hook takes.
+  return {
+    outcome: 'success',
+    effect,
+    output: run.json,
+    plainText,
+    blockedByExit: false,
+    explanation,
+    warnings: run.warnings,
+  };
 }
 
 // claude-code-hooks.md §3.3: exit 2 cannot be overridden by JSON; the message is the JSON blocking

@@ -13,12 +13,14 @@ export type { RunItem } from './run-entry.ts';
 export interface RunAllOutput {
   items: RunItem[];
   /** Handlers left out after an earlier hook stopped the sequence (VS Code `continue: false`). */
-  skipped: SkippedReport[];
+  skipped: readonly SkippedReport[];
   /** Hooks that went on in the background (claude-code-hooks.md §4.7). */
-  backgrounded: BackgroundedRun[];
+  backgrounded: readonly BackgroundedRun[];
 }
 
-const NOTHING_RAN: RunAllOutput = Object.freeze({ items: [], skipped: [], backgrounded: [] }) as RunAllOutput;
+// Skips and background runs are rare: their arrays exist only once something is in them.
+const NONE: readonly never[] = Object.freeze([]);
+const NOTHING_RAN: RunAllOutput = Object.freeze({ items: [], skipped: NONE, backgrounded: NONE });
 
 export async function runAll(
   ctx: EngineContext,
@@ -28,29 +30,29 @@ export async function runAll(
   if (selected.length === 0) return NOTHING_RAN;
   const request = requestBuilder(ctx, scope);
   const run = (entry: PlannedHandler, index: number) => runEntry(ctx, scope, request(entry.handler), index);
-  const output: RunAllOutput = { items: [], skipped: [], backgrounded: [] };
+  const items: RunItem[] = [];
+  let backgrounded: BackgroundedRun[] | undefined;
+  const collect = (item: RunItem | BackgroundedRun): void => {
+    if ('interpretation' in item) items.push(item);
+    else if (backgrounded) backgrounded.push(item);
+    else backgrounded = [item];
+  };
   if (ctx.profile.execution === 'parallel' || selected.length === 1) {
     const ran = selected.length === 1 ? [await run(selected[0]!, 0)] : await Promise.all(selected.map(run));
-    for (const item of ran) collect(output, item);
-    return output;
+    for (const item of ran) collect(item);
+    return { items, skipped: NONE, backgrounded: backgrounded ?? NONE };
   }
   for (const [i, entry] of selected.entries()) {
     const item = await run(entry, i);
-    collect(output, item);
+    collect(item);
     // VS Code: a stop request breaks out of the remaining hooks (other-agents-hooks.md §2.5).
     if ('interpretation' in item && stopsSequence(ctx, item)) {
-      for (const rest of selected.slice(i + 1)) {
-        output.skipped.push({ source: rest.handler.source, why: 'an earlier hook returned continue: false' });
-      }
-      break;
+      const why = 'an earlier hook returned continue: false';
+      const skipped = selected.slice(i + 1).map((rest) => ({ source: rest.handler.source, why }));
+      return { items, skipped, backgrounded: backgrounded ?? NONE };
     }
   }
-  return output;
-}
-
-function collect(output: RunAllOutput, item: RunItem | BackgroundedRun): void {
-  if ('interpretation' in item) output.items.push(item);
-  else output.backgrounded.push(item);
+  return { items, skipped: NONE, backgrounded: backgrounded ?? NONE };
 }
 
 function stopsSequence(ctx: EngineContext, item: RunItem): boolean {
