@@ -1,6 +1,6 @@
 import type { EventName } from '../model/event-name.ts';
+import type { ProfileName } from '../model/profile-name.ts';
 import type { Decision, Outcome } from './dispatch/result.ts';
-import type { ProfileName } from './profiles/profile-name.ts';
 
 /**
  * What a fixture hook does in one row. Each behaviour is a mode of the real fixture script

@@ -3,20 +3,25 @@ import { resolve } from 'node:path';
 import { HookError } from '../errors.ts';
 import type { EventInput } from '../events/inputs.ts';
 import type { EventName } from '../model/event-name.ts';
+import type { ProfileName } from '../model/profile-name.ts';
 import { AsyncHookRegistry } from './async/async-registry.ts';
 import type { AsyncHookResult, AsyncHookStart } from './async/async-types.ts';
 import type { EngineContext } from './context.ts';
 import { dispatchEvent } from './dispatch/dispatch.ts';
 import type { DispatchResult, HookRunReport } from './dispatch/result.ts';
 import type { DispatchOptions, EngineWatchOptions, HookEngineOptions } from './options.ts';
-import { getProfile, type ProfileName } from './profiles/profiles.ts';
+import { getProfile } from './profiles/profiles.ts';
 import { RunnerRegistry } from './run/runner-registry.ts';
 import { agentStopGate } from './session/agent-stop-gate.ts';
-import { SessionHandle } from './session/session-handle.ts';
-import { type FunctionHookCallback, SessionHookStore } from './session/session-hooks.ts';
+import { type HookRegistration, SessionHandle } from './session/session-handle.ts';
+import {
+  type FunctionHookCallback,
+  type FunctionHookOptions,
+  SessionHookStore,
+} from './session/session-hooks.ts';
 import { GenerationQueue } from './snapshot/generation-queue.ts';
 import { loadOptionsOf, loadSnapshot } from './snapshot/load-snapshot.ts';
-import type { ConfigSnapshot } from './snapshot/snapshot.ts';
+import type { ConfigSnapshot, ConfigView } from './snapshot/snapshot.ts';
 import { TelemetryBus } from './telemetry/bus.ts';
 import { responseEvent } from './telemetry/response.ts';
 
@@ -24,7 +29,7 @@ import { responseEvent } from './telemetry/response.ts';
 export class HookEngine {
   readonly options: Readonly<HookEngineOptions>;
   readonly telemetry: TelemetryBus;
-  readonly sessionHooks = new SessionHookStore();
+  readonly #sessionHooks = new SessionHookStore();
   readonly #registry: RunnerRegistry;
   readonly #asyncHooks: AsyncHookRegistry;
   readonly #stopBlocks = new Map<string, number>();
@@ -39,7 +44,7 @@ export class HookEngine {
     this.options = options;
     this.#generations = new GenerationQueue(snapshot, (id) => loadSnapshot(options, id));
     const gateHost = {
-      sessionHooks: this.sessionHooks,
+      sessionHooks: this.#sessionHooks,
       dispatch: this.dispatch.bind(this),
       forgetStopBlocks: (sessionId: string) => this.#stopBlocks.delete(sessionId),
     };
@@ -66,7 +71,7 @@ export class HookEngine {
   }
 
   /** The configuration generation in use (handlers, skipped entries, diagnostics, locations). */
-  get config(): ConfigSnapshot {
+  get config(): ConfigView {
     return this.#generations.current;
   }
 
@@ -83,7 +88,7 @@ export class HookEngine {
   /** The hooks of one session: function hooks and frontmatter hooks live here. */
   session(sessionId: string = this.sessionId): SessionHandle {
     return new SessionHandle(
-      this.sessionHooks,
+      this.#sessionHooks,
       sessionId,
       () => this.#stopBlocks.delete(sessionId),
       (file) => {
@@ -97,26 +102,28 @@ export class HookEngine {
     );
   }
 
-  /** Convenience: registers a function hook on the default session and returns a disposer. */
+  /** Convenience: registers a function hook on the default (or given) session; returns its disposer. */
   addFunctionHook(
     event: EventName,
     matcher: string,
     callback: FunctionHookCallback,
     errorMessage: string,
-    options: { timeout?: number; id?: string; sessionId?: string } = {},
-  ): () => void {
-    const sessionId = options.sessionId ?? this.sessionId;
-    const id = this.sessionHooks.addFunctionHook(sessionId, event, matcher, callback, errorMessage, options);
-    return () => {
-      this.sessionHooks.removeFunctionHook(sessionId, event, id);
-    };
+    options: FunctionHookOptions & { sessionId?: string } = {},
+  ): HookRegistration {
+    return this.session(options.sessionId ?? this.sessionId).addFunctionHook(
+      event,
+      matcher,
+      callback,
+      errorMessage,
+      options,
+    );
   }
 
   /**
    * Reads configuration again into a new generation; the old one keeps serving until it is built.
    * Concurrent calls are serialized: the newest read always wins, and generation ids only increase.
    */
-  reload(): Promise<ConfigSnapshot> {
+  reload(): Promise<ConfigView> {
     return this.#generations.reload();
   }
 
@@ -154,8 +161,8 @@ export class HookEngine {
     }
     const { watchConfig } = await import('../config/generation/watcher.ts');
     const store = {
-      current: () => this.config.generation!,
-      reload: async () => (await this.reload()).generation!,
+      current: () => this.#generations.current.generation!,
+      reload: async () => (await this.#generations.reload()).generation!,
     };
     const watcher = await watchConfig(store, loadOptionsOf(this.options), {
       ...(options.debounceMs !== undefined ? { debounceMs: options.debounceMs } : {}),
@@ -202,7 +209,7 @@ export class HookEngine {
       profile: getProfile(this.profile),
       registry: this.#registry,
       telemetry: this.telemetry,
-      sessionHooks: this.sessionHooks,
+      sessionHooks: this.#sessionHooks,
       stopBlocks: this.#stopBlocks,
       closing: this.#closing.signal,
       planCache: this.#planCache,

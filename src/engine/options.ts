@@ -4,12 +4,12 @@ import type { LoadOptions } from '../config/generation/index.ts';
 import type { ConfigKind } from '../config/read-config.ts';
 import type { UntrustedPolicy } from '../config/trust/index.ts';
 import type { NormalizedHandler } from '../model/handler.ts';
+import type { ProfileName } from '../model/profile-name.ts';
 import type { SourceRef } from '../model/source.ts';
 import type { AsyncWake } from './async/async-types.ts';
 import type { DispatchResult } from './dispatch/result.ts';
-import type { ProfileName } from './profiles/profile-name.ts';
 import type { RunnerTable } from './run/runner-registry.ts';
-import type { ConfigSnapshot } from './snapshot/snapshot.ts';
+import type { ConfigView } from './snapshot/snapshot.ts';
 import type { TelemetryListener } from './telemetry/bus.ts';
 
 /** Inline configuration for embedders that keep hooks in memory rather than in files. */
@@ -85,7 +85,7 @@ export interface EngineWatchOptions {
   /** The result of each ConfigChange dispatch (a `block` kept the old configuration). */
   onConfigChange?: (result: DispatchResult) => void;
   /** Called with each new configuration generation. */
-  onReload?: (snapshot: ConfigSnapshot) => void;
+  onReload?: (config: ConfigView) => void;
   /** Called when every change of a batch was blocked, so the old configuration stays. */
   onBlocked?: (changes: { source: string; file_path: string }[]) => void;
   onError?: (error: unknown) => void;

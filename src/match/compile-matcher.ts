@@ -1,20 +1,17 @@
 import { COPILOT_MATCHER_EVENTS } from '../events/event-sets.ts';
 import type { Dialect } from '../model/dialect.ts';
 import type { EventName } from '../model/event-name.ts';
+import type { ProfileName } from '../model/profile-name.ts';
 import { compileClaudeMatcher } from './claude-matcher.ts';
 import { compileCopilotMatcher } from './copilot-matcher.ts';
 import { eventHasMatcher } from './matcher-fields.ts';
 import { type CompiledMatcher, MATCH_ALL } from './matcher-types.ts';
-
 /** Re-exported so the planner finds the matcher's value next to the compiler. */
-export { matcherValue } from './matcher-fields.ts';
-
-export type MatchProfile = 'claude-code' | 'copilot-cli' | 'vscode';
 
 export interface MatcherContext {
   dialect: Dialect;
   event: EventName;
-  profile: MatchProfile;
+  profile: ProfileName;
   /** The event key as written (`preToolUse`, `PreToolUse`); its casing picks Copilot's matcher rules. */
   eventKey?: string;
 }

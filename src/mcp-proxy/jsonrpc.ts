@@ -31,16 +31,8 @@ export function isRequest(message: Message): message is Message & Request {
   return 'method' in message && 'id' in message && message.id !== undefined;
 }
 
-export function isNotification(message: Message): boolean {
-  return 'method' in message && !('id' in message && message.id !== undefined);
-}
-
 export function isResponse(message: Message): message is Message & (Result | ErrorResponse) {
   return !('method' in message) && 'id' in message;
-}
-
-export function isError(message: Result | ErrorResponse): message is ErrorResponse {
-  return 'error' in message;
 }
 
 /** A map key for a request id: `1` and `"1"` are different requests. */

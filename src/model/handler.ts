@@ -49,7 +49,8 @@ export interface McpToolFields {
   input?: Record<string, unknown>;
 }
 
-interface HandlerBase {
+/** What every handler type carries, whatever it runs. */
+export interface HandlerBase {
   /** Canonical event this handler is registered for. */
   event: EventName;
   /** The event key exactly as written in the source (e.g. `preToolUse`, `agentStop`). */

@@ -98,15 +98,16 @@ export function registerHandlers(
   handlers: readonly FunctionHandler[],
   state: RegistrationState,
 ): SdkHooksRegistration {
-  for (const handler of handlers) {
-    const id = engine.sessionHooks.addSessionHook(sessionId, handler.event, handler.matcher, handler);
-    state.ids.push({ event: handler.event, id });
-  }
+  const session = engine.session(sessionId);
+  const registrations = handlers.map((handler) =>
+    session.addSessionHook(handler.event, handler.matcher, handler),
+  );
+  for (const added of registrations) state.ids.push({ event: added.event, id: added.id });
   let disposed = false;
   const dispose = () => {
     if (disposed) return;
     disposed = true;
-    for (const { event, id } of state.ids) engine.sessionHooks.removeFunctionHook(sessionId, event, id);
+    for (const added of registrations) added();
     state.cancelAll();
   };
   return Object.assign(dispose, {

@@ -1,7 +1,9 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type { TelemetryEvent, TelemetryListener } from '../engine/telemetry/bus.ts';
-
-type ResponseEvent = Extract<TelemetryEvent, { type: 'response' }>;
+import type {
+  TelemetryEvent,
+  TelemetryListener,
+  TelemetryResponseEvent,
+} from '../engine/telemetry/events.ts';
 
 /** One audit line: one handler run. */
 export interface AuditRecord {
@@ -24,7 +26,7 @@ export interface AuditRecord {
 
 export interface AuditLogOptions {
   /** Only runs for which this returns true are logged (e.g. only PreToolUse, only denials). */
-  filter?: (event: ResponseEvent) => boolean;
+  filter?: (event: TelemetryResponseEvent) => boolean;
   /** Also log the handler's stdout and stderr (shortened to fit the line limit). Default false. */
   includeOutput?: boolean;
   /** Called when a line cannot be written; default: one process warning. */
@@ -82,7 +84,11 @@ export function createAuditLog(file: string, options: AuditLogOptions = {}): Aud
 }
 
 /** The record for one `response` event, serialized and shortened to fit one atomic write. */
-export function auditLine(event: ResponseEvent, includeOutput = false, now: Date = new Date()): string {
+export function auditLine(
+  event: TelemetryResponseEvent,
+  includeOutput = false,
+  now: Date = new Date(),
+): string {
   const record: AuditRecord = {
     time: now.toISOString(),
     session: event.sessionId,

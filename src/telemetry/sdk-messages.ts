@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TelemetryEvent, TelemetryListener } from '../engine/telemetry/bus.ts';
 
-interface SdkHookMessageBase {
+/** The fields every SDK hook message carries. */
+export interface SdkHookMessageBase {
   type: 'system';
   hook_id: string;
   /** `<Event>:<matchQuery>` (e.g. `PreToolUse:Bash`) or just the event. */

@@ -75,7 +75,7 @@ describe('agent hook Stop gate through the engine', () => {
     );
     // The configured Stop command ran for the host's Stop only, never for the gate's.
     expect(readFileSync(log, 'utf8')).toBe('ran\n');
-    expect(engine.sessionHooks.hasAny(String((gateDispatches[0] as { sessionId: string }).sessionId))).toBe(
+    expect(engine.session(String((gateDispatches[0] as { sessionId: string }).sessionId)).hasHooks()).toBe(
       false,
     );
   });

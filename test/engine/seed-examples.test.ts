@@ -18,7 +18,7 @@ describe('seed 004 function hook example', () => {
       'Condition not met', // errorMessage if false
       { timeout: 5000, id: 'my-hook' }, // optional
     );
-    expect(hookId).toBe('my-hook');
+    expect(hookId.id).toBe('my-hook');
 
     const blocked = await engine.dispatch(
       'Stop',

@@ -2,13 +2,13 @@
 import { tmpdir } from 'node:os';
 import { AsyncHookRegistry } from '../../src/engine/async/async-registry.ts';
 import type { EngineContext } from '../../src/engine/context.ts';
-import type { ProfileName } from '../../src/engine/profiles/profile-name.ts';
 import { getProfile } from '../../src/engine/profiles/profiles.ts';
 import { RunnerRegistry, type RunnerTable } from '../../src/engine/run/runner-registry.ts';
 import { SessionHookStore } from '../../src/engine/session/session-hooks.ts';
 import { loadSnapshot } from '../../src/engine/snapshot/load-snapshot.ts';
 import { TelemetryBus } from '../../src/engine/telemetry/bus.ts';
 import type { NormalizedHandler } from '../../src/model/handler.ts';
+import type { ProfileName } from '../../src/model/profile-name.ts';
 
 export async function stageContext(
   handlers: NormalizedHandler[],

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compileMatcher, type MatchProfile } from '../../src/match/compile-matcher.ts';
+import { compileMatcher } from '../../src/match/compile-matcher.ts';
 import { eventHasMatcher, matcherValue } from '../../src/match/matcher-fields.ts';
 import type { Dialect } from '../../src/model/dialect.ts';
 import { EVENT_NAMES, type EventName } from '../../src/model/event-name.ts';
+import type { ProfileName } from '../../src/model/profile-name.ts';
 
-type Ctx = { dialect: Dialect; event: EventName; profile: MatchProfile; eventKey?: string };
+type Ctx = { dialect: Dialect; event: EventName; profile: ProfileName; eventKey?: string };
 type Row = [
   ref: string,
   matcher: string | undefined,

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHookEngine, type HookEngine } from '../../src/index.ts';
-import { registerClaudeSdkHooks, type SdkCallbackIssue } from '../../src/sdk/index.ts';
+import {
+  createHookEngine,
+  type HookEngine,
+  registerClaudeSdkHooks,
+  type SdkCallbackIssue,
+} from '../../src/index.ts';
 
 const BASH = { tool_name: 'Bash', tool_input: { command: 'rm -rf build' }, tool_use_id: 'toolu_01' };
 

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { normalizeOutput } from '../../src/engine/read-output/normalize-output.ts';
-import { createHookEngine, type HookEngine } from '../../src/index.ts';
-import { type CopilotSdkHookInput, registerCopilotSdkHooks } from '../../src/sdk/index.ts';
+import {
+  type CopilotSdkHookInput,
+  createHookEngine,
+  type HookEngine,
+  registerCopilotSdkHooks,
+} from '../../src/index.ts';
 
 const BASH = { tool_name: 'Bash', tool_input: { command: 'git push --force' }, tool_use_id: 'toolu_02' };
 

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHookEngine, type HookEngine } from '../../src/index.ts';
-import { type ClaudeSdkHooks, registerClaudeSdkHooks, registerCopilotSdkHooks } from '../../src/sdk/index.ts';
+import {
+  type ClaudeSdkHooks,
+  createHookEngine,
+  type HookEngine,
+  registerClaudeSdkHooks,
+  registerCopilotSdkHooks,
+} from '../../src/index.ts';
 
 // The examples of docs/sdk-callbacks.md, kept runnable here.
 

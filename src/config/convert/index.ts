@@ -1,4 +1,4 @@
-export { type ConvertOptions, type ConvertResult, convertConfig } from './convert-config.ts';
+export { convertConfig } from './convert-config.ts';
 export { CONFIG_KINDS, detectConfigKind } from './detect-kind.ts';
 export type { LossyStep } from './lossy.ts';
 export { CONVERT_TARGETS, type ConvertTarget } from './targets.ts';

@@ -3,7 +3,7 @@ export type ConvertTarget = 'claude' | 'copilot' | 'vscode';
 
 export const CONVERT_TARGETS: readonly ConvertTarget[] = ['claude', 'copilot', 'vscode'];
 
-export const TARGET_LABEL: Readonly<Record<ConvertTarget, string>> = {
+const TARGET_LABEL: Readonly<Record<ConvertTarget, string>> = {
   claude: 'Claude Code',
   copilot: 'Copilot CLI',
   vscode: 'VS Code',

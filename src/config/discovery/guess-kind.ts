@@ -1,8 +1,8 @@
 import path from 'node:path';
+import type { ProfileName } from '../../model/profile-name.ts';
 import type { ConfigKind } from '../read-config.ts';
-import type { Profile } from './types.ts';
 
-const DEFAULT_KIND_BY_PROFILE: Readonly<Record<Profile, ConfigKind>> = {
+const DEFAULT_KIND_BY_PROFILE: Readonly<Record<ProfileName, ConfigKind>> = {
   'claude-code': 'claude-settings',
   'copilot-cli': 'copilot-hooks-file',
   vscode: 'vscode-hooks',
@@ -35,7 +35,7 @@ function hasMatcherGroups(hooks: unknown): boolean {
  * Guesses which reader a file given on the command line needs: first by its path (the way the
  * hosts themselves decide), then by its content, then by the profile's native format.
  */
-export function guessKind(file: string, text: string, profile: Profile): ConfigKind {
+export function guessKind(file: string, text: string, profile: ProfileName): ConfigKind {
   const base = path.basename(file);
   const parent = path.basename(path.dirname(file));
   if (base.endsWith('.md')) return 'frontmatter';

@@ -1,7 +1,6 @@
+import type { ProfileName } from '../../model/profile-name.ts';
 import type { Scope } from '../../model/source.ts';
 import type { ConfigKind } from '../read-config.ts';
-
-export type Profile = 'claude-code' | 'copilot-cli' | 'vscode';
 
 /** `ConfigChange.source` values (claude-code-hooks.md §2.21). */
 export type ConfigChangeSource =
@@ -71,7 +70,7 @@ export interface DiscoveredFile {
 
 /** Inputs to the discovery tables; everything machine-dependent is an explicit value here. */
 export interface DiscoveryContext {
-  profile: Profile;
+  profile: ProfileName;
   projectDir: string;
   homeDir: string;
   noUser: boolean;

@@ -1,11 +1,12 @@
 import type { Diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
-import type { ConfigChangeSource, LocationReport, Profile, VscodeSettings } from '../discovery/types.ts';
+import type { ProfileName } from '../../model/profile-name.ts';
+import type { ConfigChangeSource, LocationReport, VscodeSettings } from '../discovery/types.ts';
 import type { EffectivePolicy, SkippedEntry } from '../policy/types.ts';
 import type { CopilotPromptEntry, ReadOptions, ReadResult } from '../read-config.ts';
 
 export interface LoadOptions {
-  profile: Profile;
+  profile: ProfileName;
   cwd: string;
   /** Project root; defaults to `cwd`. */
   projectDir?: string;
@@ -34,7 +35,7 @@ export interface LoadOptions {
 /** One immutable snapshot of the configuration (claude-code-hooks.md §6.3). */
 export interface ConfigGeneration {
   readonly id: number;
-  readonly profile: Profile;
+  readonly profile: ProfileName;
   readonly projectDir: string;
   /** Handlers that may run, in precedence order; not yet deduplicated (see `dedupeHandlers`). */
   readonly handlers: readonly NormalizedHandler[];

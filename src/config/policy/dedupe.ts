@@ -1,12 +1,12 @@
 import type { NormalizedHandler } from '../../model/handler.ts';
+import type { ProfileName } from '../../model/profile-name.ts';
 import type { SourceRef } from '../../model/source.ts';
-import type { Profile } from '../discovery/types.ts';
 
 /**
  * Whether a profile collapses handlers with one identity. Only Claude Code does
  * (claude-code-hooks.md §4.9); Copilot CLI and VS Code run every configured entry.
  */
-export const PROFILE_DEDUPES: Readonly<Record<Profile, boolean>> = {
+export const PROFILE_DEDUPES: Readonly<Record<ProfileName, boolean>> = {
   'claude-code': true,
   'copilot-cli': false,
   vscode: false,

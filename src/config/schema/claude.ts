@@ -202,10 +202,3 @@ export const claudePolicyKeys = {
 export const claudeSettings = z
   .looseObject({ hooks: claudeHooks.optional(), ...claudePolicyKeys })
   .describe('Claude Code settings: only the hook-related keys are described here; other keys are allowed.');
-
-export const claudePluginHooks = z
-  .looseObject({
-    description: z.string().optional().describe('What these plugin hooks do.'),
-    hooks: claudeHooks,
-  })
-  .describe('A Claude Code plugin `hooks/hooks.json` file.');

@@ -1,8 +1,8 @@
 // The last step of a dispatch: the DispatchResult, assembled once from what the stages returned.
 import { type Diagnostic, diagnostic } from '../../errors.ts';
 import type { EventName } from '../../model/event-name.ts';
+import type { ProfileName } from '../../model/profile-name.ts';
 import type { AggregateOutput } from '../aggregate/aggregate.ts';
-import type { ProfileName } from '../profiles/profile-name.ts';
 import type { RunItem } from '../run/run-entry.ts';
 import type { BackgroundedRun, DispatchResult, SkippedReport } from './result.ts';
 

@@ -1,8 +1,8 @@
 import type { Diagnostic } from '../../errors.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { HandlerType } from '../../model/handler.ts';
+import type { ProfileName } from '../../model/profile-name.ts';
 import type { SourceRef } from '../../model/source.ts';
-import type { ProfileName } from '../profiles/profile-name.ts';
 
 /** What the event's handlers decided together (DESIGN.md "vocabulary": decision). */
 export type Decision = 'allow' | 'deny' | 'ask' | 'defer' | 'block';

@@ -1,9 +1,6 @@
 import type { HandlerType } from '../../model/handler.ts';
+import type { ProfileName } from '../../model/profile-name.ts';
 import type { OutputReader } from '../read-output/output-reader.ts';
-
-import type { ProfileName } from './profile-name.ts';
-
-export { PROFILE_NAMES, type ProfileName } from './profile-name.ts';
 
 /**
  * A profile: everything that differs between the hosts we emulate, as data plus the host's output

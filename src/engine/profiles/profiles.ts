@@ -1,8 +1,9 @@
+import type { ProfileName } from '../../model/profile-name.ts';
 import { CLAUDE_READER, VSCODE_READER } from '../read-output/claude-reader.ts';
 import { COPILOT_READER } from '../read-output/copilot-reader.ts';
-import type { Profile, ProfileName } from './profile.ts';
+import type { Profile } from './profile.ts';
 
-export { PROFILE_NAMES, type Profile, type ProfileName } from './profile.ts';
+export type { Profile } from './profile.ts';
 
 const CLAUDE_CODE: Profile = {
   name: 'claude-code',

@@ -21,12 +21,14 @@ type RunnerLoader = (deps: RunnerDeps) => Promise<HandlerRunner>;
 const LOADERS: Record<HandlerType, RunnerLoader> = {
   command: async () => (await import('../../runners/command/index.ts')).runCommandHandler as HandlerRunner,
   http: async () => (await import('../../runners/http/index.ts')).runHttpHandler as HandlerRunner,
-  prompt: async () => (await import('../../runners/llm/index.ts')).createPromptRunner({}) as HandlerRunner,
+  prompt: async () =>
+    (await import('../../runners/llm/prompt-runner.ts')).createPromptRunner({}) as HandlerRunner,
   agent: async (deps) =>
-    (await import('../../runners/llm/index.ts')).createAgentRunner(
+    (await import('../../runners/llm/agent-runner.ts')).createAgentRunner(
       deps.stopGate ? { stopGate: deps.stopGate } : {},
     ) as HandlerRunner,
-  mcp_tool: async () => (await import('../../runners/mcp/index.ts')).createMcpToolRunner({}) as HandlerRunner,
+  mcp_tool: async () =>
+    (await import('../../runners/mcp/mcp-tool-runner.ts')).createMcpToolRunner({}) as HandlerRunner,
   function: async () => runFunctionHandler as HandlerRunner,
 };
 

@@ -2,7 +2,26 @@ import type { EventName } from '../../model/event-name.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { FunctionHookCallback, FunctionHookOptions, SessionHookStore } from './session-hooks.ts';
 
-/** The hooks of one session id (seed 004 "session hooks"). */
+/**
+ * A registered hook: call it to remove the hook again. `id` is the seed's hook id, which
+ * `removeFunctionHook(event, id)` also accepts (seed 004 "session hooks").
+ */
+export type HookRegistration = (() => void) & { readonly id: string; readonly event: EventName };
+
+function registration(id: string, event: EventName, remove: () => void): HookRegistration {
+  let removed = false;
+  const dispose = () => {
+    if (removed) return;
+    removed = true;
+    remove();
+  };
+  return Object.assign(dispose, { id, event });
+}
+
+/**
+ * The hooks of one session id (seed 004 "session hooks"). Made by `engine.session(id)`; every
+ * registration returns a disposer.
+ */
 export class SessionHandle {
   readonly id: string;
   readonly #store: SessionHookStore;
@@ -22,19 +41,29 @@ export class SessionHandle {
     this.#frontmatter = frontmatter;
   }
 
-  addSessionHook(event: EventName, matcher: string | undefined, handler: NormalizedHandler): string {
-    return this.#store.addSessionHook(this.id, event, matcher, handler);
+  /** Adds an already-normalized handler to this session; returns its disposer. */
+  addSessionHook(
+    event: EventName,
+    matcher: string | undefined,
+    handler: NormalizedHandler,
+  ): HookRegistration {
+    const id = this.#store.addSessionHook(this.id, event, matcher, handler);
+    return registration(id, event, () => this.#store.removeSessionHook(this.id, event, id));
   }
 
-  /** Returns the hook id; `false`, a throw or a timeout blocks with `errorMessage`. */
+  /**
+   * Adds an in-process hook; `false`, a throw or a timeout blocks with `errorMessage`. Returns a
+   * disposer that also carries the hook id (`registration.id`).
+   */
   addFunctionHook(
     event: EventName,
     matcher: string | undefined,
     callback: FunctionHookCallback,
     errorMessage: string,
     options: FunctionHookOptions = {},
-  ): string {
-    return this.#store.addFunctionHook(this.id, event, matcher, callback, errorMessage, options);
+  ): HookRegistration {
+    const id = this.#store.addFunctionHook(this.id, event, matcher, callback, errorMessage, options);
+    return registration(id, event, () => this.#store.removeSessionHook(this.id, event, id));
   }
 
   /**
@@ -51,8 +80,14 @@ export class SessionHandle {
     return this.#store.addFrontmatterHooks(this.id, handlers, options);
   }
 
-  removeFunctionHook(event: EventName, id: string): boolean {
-    return this.#store.removeFunctionHook(this.id, event, id);
+  /** Removes a hook by its id or registration (seed 004); returns whether it was there. */
+  removeFunctionHook(event: EventName, id: string | HookRegistration): boolean {
+    return this.#store.removeSessionHook(this.id, event, typeof id === 'string' ? id : id.id);
+  }
+
+  /** Whether this session has any hooks registered. */
+  hasHooks(): boolean {
+    return this.#store.hasAny(this.id);
   }
 
   /** Ending a session removes all of its hooks and its Stop-block counter. */

@@ -48,7 +48,7 @@ export class SessionHookStore {
     const id = hook.type === 'function' ? hook.spec.id : `session-hook-${nextHookId++}`;
     this.#push(sessionId, event, {
       ...hook,
-      source: { ...hook.source, scope: 'session', pointer: `/session/${id}` },
+      source: { ...hook.source, scope: 'session', pointer: `${SESSION_POINTER}${id}` },
     });
     return id;
   }
@@ -107,10 +107,10 @@ export class SessionHookStore {
     return this.#subagentOf.get(hook);
   }
 
-  removeFunctionHook(sessionId: string, event: EventName, id: string): boolean {
+  removeSessionHook(sessionId: string, event: EventName, id: string): boolean {
     const hooks = this.#sessions.get(sessionId)?.get(event);
     if (!hooks) return false;
-    const index = hooks.findIndex((hook) => hook.type === 'function' && hook.spec.id === id);
+    const index = hooks.findIndex((hook) => sessionHookId(hook) === id);
     if (index < 0) return false;
     hooks.splice(index, 1);
     this.#version += 1;
@@ -143,4 +143,14 @@ export class SessionHookStore {
     events.set(event, hooks);
     this.#version += 1;
   }
+}
+
+const SESSION_POINTER = '/session/';
+
+/** The id a session hook was registered under (function hooks keep their own id). */
+function sessionHookId(hook: NormalizedHandler): string | undefined {
+  if (hook.type === 'function') return hook.spec.id;
+  return hook.source.pointer.startsWith(SESSION_POINTER)
+    ? hook.source.pointer.slice(SESSION_POINTER.length)
+    : undefined;
 }

@@ -6,8 +6,11 @@ import type { NormalizedHandler } from '../../model/handler.ts';
 import type { SkippedReport } from '../dispatch/result.ts';
 import type { EventIndex } from '../plan/build-index.ts';
 
-/** One immutable configuration generation, with its per-event index compiled. */
-export interface ConfigSnapshot {
+/**
+ * What embedders see of a configuration generation (`engine.config`, `reload()`, `onReload`):
+ * everything a person reads in `list`, without the compiled per-event index and file state.
+ */
+export interface ConfigView {
   readonly id: number;
   readonly projectDir: string;
   readonly handlers: readonly NormalizedHandler[];
@@ -16,13 +19,17 @@ export interface ConfigSnapshot {
    * (claude-code-hooks.md §4.8), so they are listed here, not in `index`.
    */
   readonly frontmatter: readonly NormalizedHandler[];
-  readonly index: EventIndex;
   readonly prompts: readonly { source: NormalizedHandler['source']; prompt: string }[];
   readonly skipped: readonly SkippedReport[];
   readonly diagnostics: readonly Diagnostic[];
   readonly policy: PolicySettings;
-  readonly generation: ConfigGeneration | null;
   /** Project hooks that are not approved; empty when trust checking is off or all are approved. */
   readonly untrusted: ReadonlySet<NormalizedHandler>;
   readonly trust: TrustStatus | null;
+}
+
+/** One immutable configuration generation, with its per-event index compiled. */
+export interface ConfigSnapshot extends ConfigView {
+  readonly index: EventIndex;
+  readonly generation: ConfigGeneration | null;
 }

@@ -63,4 +63,7 @@ export type TelemetryEvent =
  * `includeHookEvents = true` on themselves so that they see every handler run whatever the
  * bus default is.
  */
+/** The telemetry event that reports one finished hook run. */
+export type TelemetryResponseEvent = Extract<TelemetryEvent, { type: 'response' }>;
+
 export type TelemetryListener = ((event: TelemetryEvent) => void) & { includeHookEvents?: boolean };

@@ -26,14 +26,15 @@ export type ModelMessage =
   | { role: 'assistant'; text: string; toolCalls: ModelToolCall[] }
   | { role: 'tool'; results: { id: string; name: string; output: string; isError?: boolean }[] };
 
-interface CallCommon {
+/** What every model request carries. */
+export interface ModelCallCommon {
   /** Model reference as written (`anthropic:claude-…`, `openai:gpt-…`, or a bare id); undefined = default. */
   model?: string;
   system: string;
   signal: AbortSignal;
 }
 
-export interface ObjectRequest extends CallCommon {
+export interface ObjectRequest extends ModelCallCommon {
   /** The single user message. */
   prompt: string;
   schema: JsonSchemaObject;
@@ -41,7 +42,7 @@ export interface ObjectRequest extends CallCommon {
   schemaName: string;
 }
 
-export interface TurnRequest extends CallCommon {
+export interface TurnRequest extends ModelCallCommon {
   messages: ModelMessage[];
   tools: ModelToolSpec[];
 }

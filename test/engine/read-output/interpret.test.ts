@@ -1,11 +1,11 @@
 // The read-output stage on in-memory runner results: no process, no engine, one table per host.
 import { describe, expect, it } from 'vitest';
-import type { ProfileName } from '../../../src/engine/profiles/profile-name.ts';
 import { getProfile } from '../../../src/engine/profiles/profiles.ts';
 import { interpret } from '../../../src/engine/read-output/interpret.ts';
 import type { Dialect } from '../../../src/model/dialect.ts';
 import type { EventName } from '../../../src/model/event-name.ts';
 import type { HandlerType, NormalizedHandler } from '../../../src/model/handler.ts';
+import type { ProfileName } from '../../../src/model/profile-name.ts';
 import { type RunnerResult, runnerResult } from '../../../src/runners/types.ts';
 
 function handler(type: HandlerType = 'command', dialect: Dialect = 'claude', extra = {}): NormalizedHandler {
