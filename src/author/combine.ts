@@ -61,7 +61,8 @@ export function combine(event: EventName, value: unknown): HookResponse {
   for (const effect of effectsOf(value)) {
     if (!kinds.has(effect.kind)) {
       const accepted = [...kinds].map((kind) => HELPER[kind]).join(', ') || 'none';
-      throw new HookReturnError(`${HELPER[effect.kind]} does not apply to ${event} (it takes: ${accepted})`);
+      const helper = effect.kind === 'permission' ? `${effect.decision}()` : HELPER[effect.kind];
+      throw new HookReturnError(`${helper} does not apply to ${event} (it takes: ${accepted})`);
     }
     apply(event, response, effect);
   }

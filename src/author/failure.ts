@@ -79,7 +79,7 @@ function namedOutcome(event: EventName, choice: string, reason: string): Effect[
 
 export interface FailureAnswer {
   response: HookResponse;
-  /** The outcome used, for the stderr message: a name, or `onError()`. */
+  /** The outcome used, in words for the stderr message: `deny (onError)`, `ignore (the default on Stop)`, …. */
   outcome: string;
   /** Set when the author's onError function itself failed (AUTHOR_ON_ERROR_FAILED). */
   onErrorProblem?: string;
@@ -96,7 +96,7 @@ export async function answerFailure(
   let onErrorProblem: string | undefined;
   if (typeof onError === 'function') {
     try {
-      return { response: combine(event, await onError(failure)), outcome: 'onError()' };
+      return { response: combine(event, await onError(failure)), outcome: 'what onError() returned' };
     } catch (error) {
       onErrorProblem = error instanceof Error ? error.message : String(error);
     }

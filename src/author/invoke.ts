@@ -162,7 +162,9 @@ export async function invokeHook(
   const abort = new AbortController();
   const onCallerAbort = () => abort.abort('cancelled');
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
-  const label = `${def.event} hook ${JSON.stringify(def.name ?? 'hook')}${options.file ? ` (${options.file})` : ''}`;
+  // The reason the model and user see names the hook; stderr lines also name its file.
+  const name = `${def.event} hook ${JSON.stringify(def.name ?? 'hook')}`;
+  const label = options.file ? `${name} (${options.file})` : name;
   const context = { event: def.event, host, signal: abort.signal };
   const result = await answer(def, payload, context, options, timeoutMs, abort);
   options.signal?.removeEventListener('abort', onCallerAbort);
@@ -170,11 +172,9 @@ export async function invokeHook(
   let hookFailure: HookFailure | undefined;
   if ('failure' in result) {
     hookFailure = result.failure;
-    const handled = await answerFailure(def.event, hookFailure, def.onError, label);
+    const handled = await answerFailure(def.event, hookFailure, def.onError, name);
     response = handled.response;
-    diagnostics.push(
-      line(hookFailure.code, `${label}: ${hookFailure.message}; answered ${handled.outcome} (onError)`),
-    );
+    diagnostics.push(line(hookFailure.code, `${label}: ${hookFailure.message}; answered ${handled.outcome}`));
     if (handled.onErrorProblem)
       diagnostics.push(line('AUTHOR_ON_ERROR_FAILED', `${label}: ${handled.onErrorProblem}`));
   } else {
