@@ -104,8 +104,9 @@ export async function answerFailure(
   if (typeof onError === 'string' && !outcomeApplies(event, onError)) {
     onErrorProblem = `onError ${JSON.stringify(onError)} does not apply to ${event}`;
   }
-  const named =
-    typeof onError === 'string' && outcomeApplies(event, onError) ? onError : defaultOnError(event);
+  const chosen = typeof onError === 'string' && outcomeApplies(event, onError);
+  const named = chosen ? (onError as string) : defaultOnError(event);
   const response = combine(event, namedOutcome(event, named, reason));
-  return { response, outcome: named, ...(onErrorProblem !== undefined ? { onErrorProblem } : {}) };
+  const outcome = chosen ? `${named} (onError)` : `${named} (the default on ${event})`;
+  return { response, outcome, ...(onErrorProblem !== undefined ? { onErrorProblem } : {}) };
 }

@@ -80,6 +80,14 @@ export interface HookRun {
 
 const TIMED_OUT = Symbol('timed out');
 
+/**
+ * An abort reason: an error the handler's promise chain did not catch (an uncaught exception or
+ * an unhandled rejection in the hook process), which the runner turns into a `threw` failure.
+ */
+export class EscapedError {
+  constructor(readonly error: unknown) {}
+}
+
 function line(code: ErrorCode, message: string): string {
   return `agent-hooks: ${code}: ${message}. Fix: ${ERROR_CODES[code].fix}`;
 }
@@ -108,10 +116,13 @@ async function callHandler(
     const handler = def.handler as (input: unknown, context: HookContext) => unknown;
     const value = await Promise.race([Promise.resolve().then(() => handler(input, context)), deadline]);
     if (value !== TIMED_OUT) return { value };
-    const why =
-      abort.signal.aborted && abort.signal.reason !== 'timeout'
-        ? 'was cancelled'
-        : `did not answer within ${timeoutMs} ms`;
+    const { reason } = abort.signal;
+    if (reason instanceof EscapedError) {
+      return {
+        failure: failure('threw', `an error escaped the handler: ${errorText(reason.error)}`, reason.error),
+      };
+    }
+    const why = abort.signal.aborted ? 'was cancelled' : `did not answer within ${timeoutMs} ms`;
     abort.abort('timeout');
     return { failure: failure('timeout', `the handler ${why}`) };
   } catch (error) {
@@ -160,7 +171,8 @@ export async function invokeHook(
   const { host, source } = detectHost(payload, env, options.host ?? def.host);
   const timeoutMs = options.timeoutMs ?? def.timeoutMs ?? defaultTimeoutMs(host, def.event);
   const abort = new AbortController();
-  const onCallerAbort = () => abort.abort('cancelled');
+  const onCallerAbort = () =>
+    abort.abort(options.signal?.reason instanceof EscapedError ? options.signal.reason : 'cancelled');
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
   // The reason the model and user see names the hook; stderr lines also name its file.
   const name = `${def.event} hook ${JSON.stringify(def.name ?? 'hook')}`;

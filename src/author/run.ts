@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultTimeoutMs, type HookDefinition, invokeHook } from './invoke.ts';
+import { defaultTimeoutMs, EscapedError, type HookDefinition, invokeHook } from './invoke.ts';
 import type { Host } from './types.ts';
 
 /** Largest stdin payload read (a PostToolUse payload can carry a whole file), in bytes. */
@@ -85,11 +85,19 @@ export async function runDefinition(def: HookDefinition, options: RunOptions = {
   const read = await readAll(stdin, budget);
   const parsed = 'text' in read ? parse(read.text) : read;
   const named = { ...def, name: def.name ?? (file ? basename(file) : undefined) };
+  // An error the handler's own promise does not carry (a throw in a timer, an unhandled
+  // rejection) would end the process with exit 1, which Claude Code reads as "proceed".
+  const escaped = new AbortController();
+  const onEscape = (error: unknown) => escaped.abort(new EscapedError(error));
+  process.on('uncaughtException', onEscape).on('unhandledRejection', onEscape);
   const run = await invokeHook(named, 'payload' in parsed ? parsed.payload : undefined, {
     env,
+    signal: escaped.signal,
     ...(options.host ? { host: options.host } : {}),
     ...(file ? { file } : {}),
     ...('error' in parsed ? { unreadable: parsed.error } : {}),
+  }).finally(() => {
+    process.off('uncaughtException', onEscape).off('unhandledRejection', onEscape);
   });
   await write(stdout, run.stdout);
   await write(stderr, run.stderr);

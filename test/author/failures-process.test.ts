@@ -59,6 +59,16 @@ describe('other failures under Claude Code', () => {
     expect(result.hooks[0]?.stderr).toContain('AUTHOR_INVALID_RETURN');
   });
 
+  it.each([
+    ['escape', 'an error escaped the handler: Error: late failure'],
+    ['reject', 'an error escaped the handler: Error: forgotten promise'],
+  ])('an error outside the handler (%s) is a failure too, not an exit 1', async (mode, message) => {
+    const result = await failing('claude-code', { FAIL_MODE: mode });
+    expect(result.decision).toBe('deny');
+    expect(result.reason).toBe(`PreToolUse hook "failing" failed: ${message}`);
+    expect(result.hooks[0]?.exitCode).toBe(0);
+  });
+
   it('onError: "ignore" lets the call through and tells the user', async () => {
     const result = await failing('claude-code', { FAIL_MODE: 'throw', ON_ERROR: 'ignore' });
     expect(result.decision).toBeNull();
