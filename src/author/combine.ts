@@ -36,9 +36,14 @@ const HELPER: Record<Effect['kind'], string> = {
   systemMessage: 'systemMessage()',
 };
 
-function describe(value: unknown): string {
+/** Longest rendering of a value in a message. */
+const VALUE_MAX_CHARS = 80;
+
+/** A value as JSON for a message, cut at VALUE_MAX_CHARS. */
+export function describe(value: unknown): string {
   const json = JSON.stringify(value);
-  return json === undefined ? String(value) : json.length > 80 ? `${json.slice(0, 77)}...` : json;
+  if (json === undefined) return String(value);
+  return json.length > VALUE_MAX_CHARS ? `${json.slice(0, VALUE_MAX_CHARS - 3)}...` : json;
 }
 
 function effectsOf(value: unknown): readonly Effect[] {

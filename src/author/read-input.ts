@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import { resolveEventName } from '../events/dialect-names.ts';
 import { normalizeInput } from '../events/normalize-input.ts';
+import { isRecord } from '../events/payload-values.ts';
 import { inputSchema } from '../events/wire/schemas.ts';
 import { toolInputSchema } from '../events/wire/tool-inputs.ts';
 import type { EventName } from '../model/event-name.ts';
+import { describe } from './combine.ts';
 import { omittedFields } from './host-fields.ts';
 import { TOOL_EVENTS, type ToolEvent } from './types.ts';
 
@@ -11,8 +13,6 @@ export type ReadResult = { ok: true; input: Record<string, unknown> } | { ok: fa
 
 /** How many schema problems one message lists. */
 const MAX_ISSUES = 3;
-/** Longest rendering of a bad value in a message. */
-const VALUE_MAX_CHARS = 80;
 
 const schemas = new Map<EventName, z.ZodObject>();
 
@@ -34,12 +34,6 @@ function schemaFor(event: EventName): z.ZodObject {
   return schema;
 }
 
-function show(value: unknown): string {
-  const json = JSON.stringify(value);
-  if (json === undefined) return String(value);
-  return json.length > VALUE_MAX_CHARS ? `${json.slice(0, VALUE_MAX_CHARS - 3)}...` : json;
-}
-
 function describeIssues(error: z.ZodError, prefix: string): string {
   const parts = error.issues.slice(0, MAX_ISSUES).map((issue) => {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
@@ -57,10 +51,6 @@ function namedEvent(payload: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Reads one payload from any host (Claude snake_case, Copilot camelCase or PascalCase-key,
  * VS Code) into the canonical input of `event`, checked against the event's wire schema and,
@@ -68,7 +58,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * the one the hook was defined for.
  */
 export function readPayload(event: EventName, payload: unknown): ReadResult {
-  if (!isRecord(payload)) return { ok: false, message: `the payload is ${show(payload)}, not a JSON object` };
+  if (!isRecord(payload))
+    return { ok: false, message: `the payload is ${describe(payload)}, not a JSON object` };
   const named = namedEvent(payload);
   if (named !== undefined && resolveEventName(named)?.event !== event) {
     return {
