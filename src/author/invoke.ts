@@ -148,10 +148,21 @@ async function answer(
     return { response: combine(def.event, undefined) };
   const full = { ...context, payload: payload as Record<string, unknown> };
   const called = await callHandler(def, read.input, full, timeoutMs, abort);
-  if ('failure' in called) return called;
+  const answered = 'failure' in called ? called : respond(def.event, called.value, read.input);
+  // A tool input that does not fit its tool's shape fails the run once the handler read it,
+  // whatever the handler made of the error (read-input.ts).
+  const problem = read.toolInputProblem;
+  return problem?.read ? { failure: failure('invalid-payload', problem.message) } : answered;
+}
+
+function respond(
+  event: EventName,
+  value: unknown,
+  input: Record<string, unknown>,
+): { response: HookResponse } | { failure: HookFailure } {
   try {
-    const response = combine(def.event, called.value);
-    if (response.inputPatch) response.updatedInput = mergeInput(read.input.tool_input, response.inputPatch);
+    const response = combine(event, value);
+    if (response.inputPatch) response.updatedInput = mergeInput(input.tool_input, response.inputPatch);
     return { response };
   } catch (error) {
     return { failure: failure('invalid-return', error instanceof Error ? error.message : String(error)) };

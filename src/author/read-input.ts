@@ -9,7 +9,25 @@ import { describe } from './combine.ts';
 import { omittedFields } from './host-fields.ts';
 import { TOOL_EVENTS, type ToolEvent } from './types.ts';
 
-export type ReadResult = { ok: true; input: Record<string, unknown> } | { ok: false; message: string };
+/**
+ * A `tool_input` that does not fit its tool's shape. It fails the run only once the handler
+ * reads it: a hook that never looks at this tool's input (a Bash guard seeing a Read call)
+ * is not failed by another tool's shape.
+ */
+export interface ToolInputProblem {
+  readonly message: string;
+  /** Set when the handler read `tool_input`. */
+  read: boolean;
+}
+
+/** Thrown by a misfit `tool_input` when the handler reads it. */
+class ToolInputError extends Error {
+  override readonly name = 'ToolInputError';
+}
+
+export type ReadResult =
+  | { ok: true; input: Record<string, unknown>; toolInputProblem?: ToolInputProblem }
+  | { ok: false; message: string };
 
 /** How many schema problems one message lists. */
 const MAX_ISSUES = 3;
@@ -54,8 +72,8 @@ function namedEvent(payload: Record<string, unknown>): string | undefined {
 /**
  * Reads one payload from any host (Claude snake_case, Copilot camelCase or PascalCase-key,
  * VS Code) into the canonical input of `event`, checked against the event's wire schema and,
- * for a known tool, against its input shape. Copilot payloads carry no event name: the event is
- * the one the hook was defined for.
+ * for a known tool, against its input shape (ToolInputProblem). Copilot payloads carry no event
+ * name: the event is the one the hook was defined for.
  */
 export function readPayload(event: EventName, payload: unknown): ReadResult {
   if (!isRecord(payload))
@@ -72,10 +90,23 @@ export function readPayload(event: EventName, payload: unknown): ReadResult {
   const parsed = schemaFor(event).safeParse(input);
   if (!parsed.success) return { ok: false, message: describeIssues(parsed.error, '') };
   if ((TOOL_EVENTS as readonly string[]).includes(event)) {
-    const problem = checkToolInput(event as ToolEvent, input);
-    if (problem !== undefined) return { ok: false, message: problem };
+    const message = checkToolInput(event as ToolEvent, input);
+    if (message !== undefined) return { ok: true, input, toolInputProblem: guardToolInput(input, message) };
   }
   return { ok: true, input };
+}
+
+/** Replaces `input.tool_input` by a getter that records the read and throws ToolInputError. */
+function guardToolInput(input: Record<string, unknown>, message: string): ToolInputProblem {
+  const problem: ToolInputProblem = { message, read: false };
+  Object.defineProperty(input, 'tool_input', {
+    enumerable: true,
+    get() {
+      problem.read = true;
+      throw new ToolInputError(message);
+    },
+  });
+  return problem;
 }
 
 function checkToolInput(event: ToolEvent, input: Record<string, unknown>): string | undefined {

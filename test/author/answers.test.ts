@@ -154,6 +154,37 @@ describe('answers on other events', () => {
   });
 });
 
+describe("a tool input that does not fit its tool (e.g. another host's argument names)", () => {
+  const misfit = { ...CLAUDE, tool_name: 'Read', tool_input: { path: '/repo/.env' } };
+
+  it('does not fail a hook that never reads it', async () => {
+    const bashOnly = defineHook('PreToolUse', (input) =>
+      input.tool_name === 'Bash' ? deny('no shell') : undefined,
+    );
+    const run = await bashOnly.invoke(misfit);
+    expect(run.failure).toBeUndefined();
+    expect(run.output).toEqual({});
+  });
+
+  it('fails a hook that reads it, even if the handler catches the error', async () => {
+    const careless = defineHook('PreToolUse', (input) => {
+      try {
+        return input.tool_name === 'Read' && input.tool_input.file_path.endsWith('.env')
+          ? deny('secret')
+          : undefined;
+      } catch {
+        return allow('could not tell');
+      }
+    });
+    const run = await careless.invoke(misfit);
+    expect(run.failure?.kind).toBe('invalid-payload');
+    expect(run.failure?.message).toContain(
+      'tool_input.file_path: Invalid input: expected string, received undefined',
+    );
+    expect(run.response.permission).toBe('deny');
+  });
+});
+
 describe('answers that contradict themselves are failures, not silent drops', () => {
   it.each([
     ['two decisions', () => [allow(), deny('no')], 'two permission decisions (allow, deny); return one'],

@@ -138,7 +138,7 @@ describe('reading a payload into the canonical input', () => {
     });
   });
 
-  it('says what is wrong: not an object, another event, a missing field, a tool input of the wrong shape', () => {
+  it('says what is wrong: not an object, another event, a missing field', () => {
     expect(readPayload('Stop', [1])).toEqual({ ok: false, message: 'the payload is [1], not a JSON object' });
     expect(readPayload('Stop', COMPAT_PRE_TOOL)).toEqual({
       ok: false,
@@ -151,12 +151,23 @@ describe('reading a payload into the canonical input', () => {
       ok: false,
       message: 'prompt: Invalid input: expected string, received undefined',
     });
-    const read = { ...COMPAT_PRE_TOOL, tool_name: 'Read', tool_input: { path: '/repo/a.ts' } };
-    expect(readPayload('PreToolUse', read)).toEqual({
-      ok: false,
+  });
+
+  it('a tool input that does not fit its tool fails only when the handler reads it', () => {
+    const read = readPayload('PreToolUse', {
+      ...COMPAT_PRE_TOOL,
+      tool_name: 'Read',
+      tool_input: { path: '/repo/a.ts' },
+    });
+    if (!read.ok) throw new Error(read.message);
+    expect(read.toolInputProblem).toEqual({
       message:
         "tool_input.file_path: Invalid input: expected string, received undefined (a Read call on PreToolUse; the SDK types tool_input by Claude Code's Read input)",
+      read: false,
     });
+    expect(read.input.tool_name).toBe('Read');
+    expect(() => read.input.tool_input).toThrow('tool_input.file_path: Invalid input');
+    expect(read.toolInputProblem?.read).toBe(true);
   });
 });
 
