@@ -85,6 +85,12 @@ export interface FailureAnswer {
   onErrorProblem?: string;
 }
 
+/**
+ * How long an `onError` function may take: the hook has already failed, and a hung answer would
+ * leave the decision to the host's timeout, which fails open.
+ */
+export const ON_ERROR_TIMEOUT_MS = 1_000;
+
 /** The answer for `failure` under `onError` (or the event's default); never throws. */
 export async function answerFailure(
   event: EventName,
@@ -95,10 +101,20 @@ export async function answerFailure(
   const reason = `${label} failed: ${failure.message}`;
   let onErrorProblem: string | undefined;
   if (typeof onError === 'function') {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`onError() did not answer within ${ON_ERROR_TIMEOUT_MS} ms`)),
+        ON_ERROR_TIMEOUT_MS,
+      );
+    });
     try {
-      return { response: combine(event, await onError(failure)), outcome: 'what onError() returned' };
+      const value = await Promise.race([Promise.resolve().then(() => onError(failure)), late]);
+      return { response: combine(event, value), outcome: 'what onError() returned' };
     } catch (error) {
       onErrorProblem = error instanceof Error ? error.message : String(error);
+    } finally {
+      clearTimeout(timer);
     }
   }
   if (typeof onError === 'string' && !outcomeApplies(event, onError)) {

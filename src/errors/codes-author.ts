@@ -31,7 +31,7 @@ export const AUTHOR_CODES = {
   AUTHOR_ON_ERROR_FAILED: {
     severity: 'error',
     summary:
-      "An SDK-written hook's `onError` function threw or returned an invalid answer; the default outcome for the event was used.",
+      "An SDK-written hook's `onError` function threw, returned an invalid answer or did not answer within 1 s; the default outcome for the event was used.",
     fix: 'Make `onError` return one of the helpers the event takes, or use one of the named outcomes (`deny`, `block`, `ignore`, …).',
   },
   AUTHOR_UNSUPPORTED_ON_HOST: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ON_ERROR_TIMEOUT_MS } from '../../src/author/failure.ts';
 import { block, context, defineHook } from '../../src/author.ts';
 
 // onError outcomes in-process (the process side is in failures-process.test.ts).
@@ -50,6 +51,23 @@ describe('onError', () => {
     });
     expect(run.response.permission).toBe('deny');
     expect(run.stderr).toContain('AUTHOR_ON_ERROR_FAILED: PreToolUse hook "hook": also broken');
+  });
+
+  it('an onError function that never answers gives way to the default after ON_ERROR_TIMEOUT_MS', async () => {
+    const hook = defineHook('PreToolUse', { onError: () => new Promise(() => {}) }, () => {
+      throw new Error('broken');
+    });
+    const run = await hook.invoke({
+      hook_event_name: 'PreToolUse',
+      session_id: 's',
+      cwd: '/',
+      tool_name: 'Glob',
+      tool_input: { pattern: '*' },
+    });
+    expect(run.response.permission).toBe('deny');
+    expect(run.stderr).toContain(
+      `AUTHOR_ON_ERROR_FAILED: PreToolUse hook "hook": onError() did not answer within ${ON_ERROR_TIMEOUT_MS} ms`,
+    );
   });
 
   it('block on Stop when asked; the default there is ignore (a failing Stop hook must not loop)', async () => {
