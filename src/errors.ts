@@ -1,4 +1,5 @@
 import type { CodeInfo, Severity } from './errors/code-info.ts';
+import { AUTHOR_CODES } from './errors/codes-author.ts';
 import { CONFIG_CODES } from './errors/codes-config.ts';
 import { ENGINE_CODES } from './errors/codes-engine.ts';
 import { INTEGRATION_CODES } from './errors/codes-integration.ts';
@@ -20,6 +21,7 @@ export const ERROR_CODES = {
   ...ENGINE_CODES,
   ...SECURITY_CODES,
   ...INTEGRATION_CODES,
+  ...AUTHOR_CODES,
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
