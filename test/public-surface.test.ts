@@ -17,6 +17,68 @@ const ROOT = join(import.meta.dirname, '..');
 
 /** Every entry point of package.json `exports` and what it exports. */
 const SURFACE: Record<string, { values: string[]; types: string[] }> = {
+  'src/author.ts': {
+    values: [
+      'HOST_ENV',
+      'IN_PROCESS_TIMEOUT_MS',
+      'MAX_PAYLOAD_BYTES',
+      'allow',
+      'ask',
+      'block',
+      'context',
+      'defaultOnError',
+      'defaultTimeoutMs',
+      'defer',
+      'defineHook',
+      'deny',
+      'isMain',
+      'registerHook',
+      'runHook',
+      'stop',
+      'systemMessage',
+      'updateInput',
+    ],
+    types: [
+      'BlockEffect',
+      'BlockEvent',
+      'ContextEffect',
+      'DefinedHook',
+      'Effect',
+      'EffectFor',
+      'EffectKind',
+      'FailureKind',
+      'ForTools',
+      'FunctionHookTarget',
+      'HookContext',
+      'HookFailure',
+      'HookHandler',
+      'HookInput',
+      'HookOptions',
+      'HookResponse',
+      'HookResult',
+      'HookRun',
+      'Host',
+      'HostSource',
+      'InputEffect',
+      'InvokeOptions',
+      'McpToolName',
+      'OnError',
+      'OnErrorChoice',
+      'Permission',
+      'PermissionChoice',
+      'PermissionEffect',
+      'RegisterHookOptions',
+      'RunOptions',
+      'StopEffect',
+      'StopEvent',
+      'SystemMessageEffect',
+      'SystemMessageEvent',
+      'ToolCall',
+      'ToolEvent',
+      'ToolName',
+      'UntypedToolName',
+    ],
+  },
   'src/index.ts': {
     values: [
       'ASYNC_CALLBACK_DEFAULT_TIMEOUT_MS',
@@ -262,10 +324,18 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
 };
 
 /**
- * Aliases that only derive a public type from the wire schemas (`Infer<…>` of a zod shape); a user
- * never writes them, so they stay unexported.
+ * Aliases that only derive a public type: `Infer<…>` of a zod shape from the wire schemas, and the
+ * author SDK's type-level predicates (which helpers an event takes). A user never writes them.
  */
-const DERIVATION_HELPERS = ['ClaudeTopLevel', 'CopilotTopLevel', 'Infer', 'Shape'];
+const DERIVATION_HELPERS = [
+  'ClaudeTopLevel',
+  'CopilotTopLevel',
+  'If',
+  'Infer',
+  'Shape',
+  'TakesContext',
+  'TakesInputUpdate',
+];
 
 const ENTRIES = Object.keys(SURFACE);
 

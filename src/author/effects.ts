@@ -139,5 +139,3 @@ export function stop(reason?: string): StopEffect {
 export function systemMessage(value: string): SystemMessageEffect {
   return made({ kind: 'systemMessage', text: text(value, 'systemMessage()', 'text') });
 }
-
-export type { EffectKind };

@@ -38,7 +38,7 @@ const ENGINE_TIMEOUT_MARGIN_MS = 500;
  * Registers an SDK hook as an in-process function hook of an engine, so it runs (and can be
  * tested) without a process. The engine hands function hooks Claude's canonical payload and
  * reads their answer as Claude JSON, so the hook answers as under Claude Code. Returns what
- * the target returns: a disposer from `HookEngine`, the hook id from `SessionHandle`.
+ * the target returns: the registration (a disposer carrying the hook id).
  */
 export function registerHook<R>(
   engine: FunctionHookTarget<R>,

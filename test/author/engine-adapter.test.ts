@@ -87,10 +87,10 @@ describe('registerHook', () => {
     expect(result.hooks[0]?.exitCode).toBe(2);
   });
 
-  it('registers on one session through SessionHandle (which returns the hook id)', async () => {
+  it('registers on one session through SessionHandle (which returns a disposer with the hook id)', async () => {
     const hooks = await engineWith();
-    const id = registerHook(hooks.session('other'), guard);
-    expect(typeof id).toBe('string');
+    const registration = registerHook(hooks.session('other'), guard);
+    expect(typeof registration.id).toBe('string');
     const elsewhere = await hooks.dispatch('PreToolUse', {
       tool_name: 'Bash',
       tool_input: { command: 'rm a' },
@@ -102,5 +102,12 @@ describe('registerHook', () => {
       { sessionId: 'other' },
     );
     expect(here.decision).toBe('deny');
+    registration();
+    const removed = await hooks.dispatch(
+      'PreToolUse',
+      { tool_name: 'Bash', tool_input: { command: 'rm a' } },
+      { sessionId: 'other' },
+    );
+    expect(removed.decision).toBeNull();
   });
 });
