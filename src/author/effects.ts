@@ -1,7 +1,6 @@
 import type { EventName } from '../model/event-name.ts';
 import type {
   BlockEvent,
-  EffectKind,
   PermissionChoice,
   StopEvent,
   SystemMessageEvent,

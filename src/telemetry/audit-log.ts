@@ -1,9 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type {
-  TelemetryEvent,
-  TelemetryListener,
-  TelemetryResponseEvent,
-} from '../engine/telemetry/events.ts';
+import type { TelemetryListener, TelemetryResponseEvent } from '../engine/telemetry/events.ts';
 
 /** One audit line: one handler run. */
 export interface AuditRecord {

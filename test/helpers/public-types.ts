@@ -111,7 +111,7 @@ function walkEntry(checker: ts.TypeChecker, moduleSymbol: ts.Symbol, named: Set<
 /** Visits what a user sees of a declaration: public members and signatures, not bodies. */
 function walkDeclaration(declaration: ts.Node, visit: Visit): void {
   if (ts.isClassDeclaration(declaration)) {
-    declaration.heritageClauses?.forEach((clause) => clause.types.forEach(visit));
+    for (const clause of declaration.heritageClauses ?? []) for (const type of clause.types) visit(type);
     for (const member of declaration.members) {
       if (ts.isConstructorDeclaration(member)) continue; // engines are made by factories
       if (member.name && ts.isPrivateIdentifier(member.name)) continue;
@@ -132,8 +132,8 @@ function walkDeclaration(declaration: ts.Node, visit: Visit): void {
 
 function walkSignature(node: ts.Node, visit: Visit): void {
   if (ts.isFunctionLike(node)) {
-    node.typeParameters?.forEach(visit);
-    node.parameters.forEach((parameter) => parameter.type && visit(parameter.type));
+    for (const parameter of node.typeParameters ?? []) visit(parameter);
+    for (const parameter of node.parameters) if (parameter.type) visit(parameter.type);
     if (node.type) visit(node.type);
     return;
   }

@@ -3,12 +3,6 @@ export type ConvertTarget = 'claude' | 'copilot' | 'vscode';
 
 export const CONVERT_TARGETS: readonly ConvertTarget[] = ['claude', 'copilot', 'vscode'];
 
-const TARGET_LABEL: Readonly<Record<ConvertTarget, string>> = {
-  claude: 'Claude Code',
-  copilot: 'Copilot CLI',
-  vscode: 'VS Code',
-};
-
 const MS_PER_SEC = 1000;
 
 /** Every dialect writes timeouts in seconds (claude-code-hooks.md §4.1; other-agents-hooks.md §1.1, §2.3). */
