@@ -1,0 +1,118 @@
+import { appendFileSync } from 'node:fs';
+import type { DispatchRow } from './schema.ts';
+
+/** Rows per database transaction: large enough to amortise a commit, small enough to stay short. */
+export const BATCH_ROWS = 500;
+/** How long a row may wait for more rows before its batch is written. */
+export const FLUSH_INTERVAL_MS = 25;
+/** Queued rows above which the server answers new requests "overloaded" instead of running hooks. */
+export const QUEUE_MAX_ROWS = 50_000;
+/** First and longest pause between attempts while the database refuses writes. */
+const RETRY_MIN_MS = 100;
+const RETRY_MAX_MS = 5_000;
+
+export interface AuditWriterOptions {
+  /** Writes one batch in one transaction; throws when nothing of it was written. */
+  write: (rows: DispatchRow[]) => Promise<void>;
+  /** Told about each failed batch (the rows stay queued). */
+  onWriteError?: (error: unknown, rows: number) => void;
+  /** Overrides for tests. */
+  flushIntervalMs?: number;
+  queueMaxRows?: number;
+}
+
+export interface DrainResult {
+  /** Rows that could not be written before the deadline and went to `spillFile`. */
+  spilled: number;
+  spillFile?: string;
+}
+
+/**
+ * Batches audit rows off the request path: `add` only queues; a timer or a full batch writes
+ * them in one transaction. A failed batch stays at the head of the queue and is retried with
+ * back-off, so nothing is dropped while the process lives; `drain` (SIGTERM) writes everything
+ * that is left, and what the database still refuses at the deadline goes to a spill file.
+ */
+export class AuditWriter {
+  readonly #options: AuditWriterOptions;
+  #queue: DispatchRow[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #flushing: Promise<void> | undefined;
+  #retryMs = 0;
+  #draining = false;
+  written = 0;
+  failedBatches = 0;
+
+  constructor(options: AuditWriterOptions) {
+    this.#options = options;
+  }
+
+  get pending(): number {
+    return this.#queue.length;
+  }
+
+  /** Whether the backlog is so large that new work should be refused. */
+  get full(): boolean {
+    return this.#queue.length >= (this.#options.queueMaxRows ?? QUEUE_MAX_ROWS);
+  }
+
+  add(row: DispatchRow): void {
+    this.#queue.push(row);
+    if (this.#flushing) return;
+    if (this.#queue.length >= BATCH_ROWS) this.#flushSoon(0);
+    else this.#flushSoon(this.#options.flushIntervalMs ?? FLUSH_INTERVAL_MS);
+  }
+
+  /** Writes every queued row, retrying until `deadline` (ms since the epoch); then spills the rest. */
+  async drain(deadline: number, spillFile: string): Promise<DrainResult> {
+    this.#draining = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#flushing) await this.#flushing;
+    while (this.#queue.length > 0) {
+      if (await this.#flushOnce()) continue;
+      if (Date.now() + this.#retryMs >= deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, this.#retryMs));
+    }
+    if (this.#queue.length === 0) return { spilled: 0 };
+    const rows = this.#queue.splice(0);
+    appendFileSync(spillFile, rows.map((row) => `${JSON.stringify(row)}\n`).join(''), { mode: 0o600 });
+    return { spilled: rows.length, spillFile };
+  }
+
+  #flushSoon(delayMs: number): void {
+    // While draining, the drain loop is the only writer (no batch may be written twice).
+    if (this.#draining) return;
+    if (this.#timer) {
+      if (delayMs > 0) return;
+      clearTimeout(this.#timer);
+    }
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#flushing = this.#flushOnce().then(() => {
+        this.#flushing = undefined;
+        if (this.#queue.length > 0)
+          this.#flushSoon(this.#retryMs || (this.#queue.length >= BATCH_ROWS ? 0 : 1));
+      });
+    }, delayMs);
+    this.#timer.unref();
+  }
+
+  /** Writes the head of the queue; true when it was written. Never throws. */
+  async #flushOnce(): Promise<boolean> {
+    const rows = this.#queue.slice(0, BATCH_ROWS);
+    if (rows.length === 0) return true;
+    try {
+      await this.#options.write(rows);
+      this.#queue.splice(0, rows.length);
+      this.written += rows.length;
+      this.#retryMs = 0;
+      return true;
+    } catch (error) {
+      this.failedBatches += 1;
+      this.#retryMs = Math.min(RETRY_MAX_MS, Math.max(RETRY_MIN_MS, this.#retryMs * 2));
+      this.#options.onWriteError?.(error, rows.length);
+      return false;
+    }
+  }
+}
