@@ -17,3 +17,27 @@ export function defaultDatabase(env: NodeJS.ProcessEnv = process.env): string {
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
+
+/** The configuration file `serve`, `audit` and `token` read from the working directory by default. */
+export const CONFIG_FILE_NAME = 'agent-hooks.server.json';
+
+/**
+ * The database a command means: `--database`, else the configuration file's (`--config`, or
+ * `agent-hooks.server.json` in `cwd` when it exists), else the default SQLite file.
+ */
+export async function resolveDatabase(options: {
+  database?: string;
+  config?: string;
+  cwd?: string;
+}): Promise<string> {
+  if (options.database) return options.database;
+  const { existsSync } = await import('node:fs');
+  const { resolve } = await import('node:path');
+  const file = options.config ?? resolve(options.cwd ?? process.cwd(), CONFIG_FILE_NAME);
+  if (options.config || existsSync(file)) {
+    const { loadServerConfig } = await import('./config/server-config.ts');
+    const config = loadServerConfig(file);
+    if (config.database) return config.database;
+  }
+  return defaultDatabase();
+}

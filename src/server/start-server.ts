@@ -34,6 +34,8 @@ export interface ServerOptions {
   ui?: boolean;
   /** No tokens: every request belongs to the one team (`inspect`; loopback only). */
   anonymous?: boolean;
+  /** Also read this machine's user and managed hook configuration (`inspect`). */
+  machineConfig?: boolean;
   functionHooks?: ServerFunctionHook[];
   /** Reload hooks and the configuration file when they change (default true). */
   watch?: boolean;
@@ -114,6 +116,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(options.engineOptions ? { engineOptions: options.engineOptions } : {}),
     onEngine,
     onWarning: log,
+    ...(options.machineConfig ? { machineConfig: true } : {}),
   });
   const current = { config };
   const tokens = new TokenRegistry({

@@ -46,6 +46,11 @@ export interface TenantOptions {
   /** Called for every engine created and every reload, e.g. to subscribe to its telemetry. */
   onEngine?: (tenant: TenantEngine, reason: 'created' | 'reloaded') => void;
   onWarning?: (message: string) => void;
+  /**
+   * Read this machine's user and managed configuration too (`inspect`). A fleet server never
+   * does: its teams' hooks must not depend on the machine it runs on.
+   */
+  machineConfig?: boolean;
 }
 
 /** A path that holds no managed settings, so the server never reads its own machine's policy. */
@@ -119,14 +124,19 @@ export class Tenants {
         `SERVER_TEAM_HOOKS_MISSING: team "${team.name}": hooks folder ${team.hooksDir} does not exist, so the team runs no configured hooks`,
       );
     const managed = this.#config.managedDir;
+    const isolated = this.#options.machineConfig
+      ? {}
+      : {
+          noUser: true,
+          managedDir: managed ?? NO_MANAGED,
+          copilotPolicyDir: managed ? join(managed, 'policy.d') : NO_MANAGED,
+        };
     const engine = await createHookEngine({
       ...this.#options.engineOptions,
+      ...isolated,
       cwd: team.hooksDir,
       projectDir: team.hooksDir,
       profile,
-      noUser: true,
-      managedDir: managed ?? NO_MANAGED,
-      copilotPolicyDir: managed ? join(managed, 'policy.d') : NO_MANAGED,
       handlers: functionHandlers(this.#options.functionHooks ?? [], team.name),
     });
     const tenant: TenantEngine = { team, profile, engine, version: configVersion(engine, team.hooksDir) };
