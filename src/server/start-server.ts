@@ -59,6 +59,7 @@ export interface RunningServer {
 }
 
 const CONFIG_POLL_MS = 1_000;
+let instances = 0;
 export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
 /** After the grace period, cancelled hooks get this long to report before the audit is drained. */
 const CANCEL_SETTLE_MS = 10_000;
@@ -89,10 +90,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (options.anonymous && !isLoopback(host))
     throw new Error(`without tokens the server listens on loopback only, not ${host}`);
   const store = await openAuditStore(options.database ?? config.database ?? defaultDatabase());
-  const serverId = `${hostname()}:${process.pid}`;
+  instances += 1;
+  // Several servers in one process (tests, embedders) still need their own id in the audit.
+  const serverId = `${hostname()}:${process.pid}${instances > 1 ? `#${instances}` : ''}`;
   const metrics = new ServerMetrics();
+  const spillFile = join(
+    store.kind === 'sqlite' && store.location !== ':memory:' ? dirname(store.location) : stateDir(),
+    `audit-spill-${serverId.replace(/[^A-Za-z0-9.-]/g, '_')}-${Date.now()}.jsonl`,
+  );
   const writer = new AuditWriter({
     write: (rows) => insertDispatches(store.db, rows),
+    spillFile,
+    onSpill: (rows, error) =>
+      log(
+        `SERVER_AUDIT_SPILLED: ${store.location} refused ${rows} audit records (${(error as Error).message}); they are in ${spillFile}`,
+      ),
     onWriteError: (error, rows) =>
       log(
         `SERVER_AUDIT_WRITE_FAILED: ${rows} audit records not yet written to ${store.location}: ${(error as Error).message}; retrying`,
@@ -194,11 +206,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     await tenants.close();
     await settleWithin([...ctx.inFlight], CANCEL_SETTLE_MS);
-    const spillFile = join(
-      store.kind === 'sqlite' && store.location !== ':memory:' ? dirname(store.location) : stateDir(),
-      `audit-spill-${serverId.replace(/[^A-Za-z0-9.-]/g, '_')}-${Date.now()}.jsonl`,
-    );
-    const drained = await writer.drain(Date.now() + DRAIN_DEADLINE_MS, spillFile);
+    const drained = await writer.drain(Date.now() + DRAIN_DEADLINE_MS);
     if (drained.spilled > 0)
       log(
         `SERVER_AUDIT_SPILLED: ${drained.spilled} audit records could not be written to ${store.location}; they are in ${drained.spillFile} (import them with agent-hooks audit --import)`,

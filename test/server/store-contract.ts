@@ -39,13 +39,16 @@ export function storeContract(open: () => Promise<AuditStore>): void {
     const store = await open();
     try {
       const team = `team-${Math.random().toString(36).slice(2)}`;
-      const writer = new AuditWriter({ write: (rows) => insertDispatches(store.db, rows) });
+      const writer = new AuditWriter({
+        spillFile: '/nonexistent/spill',
+        write: (rows) => insertDispatches(store.db, rows),
+      });
       for (let i = 0; i < 1_200; i++)
         writer.add(
           row({ team, session_id: `s${i % 3}`, decision: i % 2 ? 'deny' : null, time_ms: 1_000 + i }),
         );
       writer.add(row({ team, tool: 'Write', reason: 'Blocked: 100% NOT allowed_here', time_ms: 5_000 }));
-      const drained = await writer.drain(Date.now() + 10_000, '/nonexistent/spill');
+      const drained = await writer.drain(Date.now() + 10_000);
       expect(drained.spilled).toBe(0);
       expect(writer.written).toBe(1_201);
       const all = await searchDispatches(store.db, { team, limit: 100_000 });

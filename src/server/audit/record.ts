@@ -29,6 +29,13 @@ export function digest(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+/** PostgreSQL text cannot hold NUL; a hook's output or a malformed body may. */
+function text(value: string): string;
+function text(value: string | null): string | null;
+function text(value: string | null): string | null {
+  return value === null || !value.includes('\u0000') ? value : value.replace(/\u0000/g, '\uFFFD');
+}
+
 /** The audit row for one dispatch; `result` is null when the host got a failure answer. */
 export function auditRow(
   ctx: DispatchContext,
@@ -42,18 +49,18 @@ export function auditRow(
     time_ms: ctx.startedMs,
     team: ctx.team,
     host: ctx.host,
-    session_id: ctx.sessionId,
-    machine: ctx.machine,
-    event: ctx.event,
-    tool: ctx.tool,
+    session_id: text(ctx.sessionId),
+    machine: text(ctx.machine),
+    event: text(ctx.event),
+    tool: text(ctx.tool),
     input_digest: digest(ctx.body),
-    input: ctx.recordInput ? ctx.body : null,
+    input: ctx.recordInput ? text(ctx.body) : null,
     status,
     decision: result?.decision ?? null,
-    reason: result?.reason ?? failure ?? null,
+    reason: text(result?.reason ?? failure ?? null),
     duration_ms: Math.round(durationMs * 1000) / 1000,
     hooks: JSON.stringify(result ? hookSummaries(result) : []),
-    texts: JSON.stringify(result ? texts(result) : {}),
+    texts: JSON.stringify(result ? textsOf(result) : {}),
     config_version: ctx.configVersion,
     server_id: ctx.serverId,
   };
@@ -73,7 +80,7 @@ function hookSummaries(result: DispatchResult) {
 }
 
 /** The texts the decision produced, as the host would show them. */
-function texts(result: DispatchResult) {
+function textsOf(result: DispatchResult) {
   return {
     toModel: result.messages.toModel,
     toUser: result.messages.toUser,

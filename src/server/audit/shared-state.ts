@@ -80,8 +80,17 @@ export function listConfigVersions(db: Kysely<AuditDatabase>) {
   return db.selectFrom('config_versions').selectAll().orderBy('last_seen_ms', 'desc').execute();
 }
 
+/** PostgreSQL text cannot hold NUL, which engine keys use as a separator: escape it (and %). */
+function storedKey(key: string): string {
+  return key.replace(/%/g, '%25').replace(/\u0000/g, '%00');
+}
+
 export async function getCounter(db: Kysely<AuditDatabase>, key: string): Promise<number> {
-  const row = await db.selectFrom('session_state').select('value').where('key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('session_state')
+    .select('value')
+    .where('key', '=', storedKey(key))
+    .executeTakeFirst();
   return row ? Number(row.value) : 0;
 }
 
@@ -90,7 +99,7 @@ export async function incrementCounter(db: Kysely<AuditDatabase>, key: string): 
   const now = Date.now();
   const row = await db
     .insertInto('session_state')
-    .values({ key, value: 1, updated_ms: now })
+    .values({ key: storedKey(key), value: 1, updated_ms: now })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({ value: sql<number>`session_state.value + 1`, updated_ms: now }),
     )
@@ -100,7 +109,7 @@ export async function incrementCounter(db: Kysely<AuditDatabase>, key: string): 
 }
 
 export async function resetCounter(db: Kysely<AuditDatabase>, key: string): Promise<void> {
-  await db.deleteFrom('session_state').where('key', '=', key).execute();
+  await db.deleteFrom('session_state').where('key', '=', storedKey(key)).execute();
 }
 
 /** Session state nobody touched since `cutoffMs` (ended or abandoned sessions). */

@@ -10,12 +10,21 @@ export const QUEUE_MAX_ROWS = 50_000;
 /** First and longest pause between attempts while the database refuses writes. */
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 5_000;
+/** After this many failures in a row, a batch is written row by row to find a row the database refuses. */
+const ISOLATE_AFTER_FAILURES = 3;
 
 export interface AuditWriterOptions {
   /** Writes one batch in one transaction; throws when nothing of it was written. */
   write: (rows: DispatchRow[]) => Promise<void>;
   /** Told about each failed batch (the rows stay queued). */
   onWriteError?: (error: unknown, rows: number) => void;
+  /**
+   * Where rows go that the database will not take: refused one by one while their neighbours
+   * were written (a poison row), or still queued when `drain` hits its deadline.
+   */
+  spillFile: string;
+  /** Told about rows moved to the spill file while running. */
+  onSpill?: (rows: number, error: unknown) => void;
   /** Overrides for tests. */
   flushIntervalMs?: number;
   queueMaxRows?: number;
@@ -39,7 +48,10 @@ export class AuditWriter {
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;
   #retryMs = 0;
+  #failuresInRow = 0;
   #draining = false;
+  /** Rows moved to the spill file while running (poison rows). */
+  spilled = 0;
   written = 0;
   failedBatches = 0;
 
@@ -64,7 +76,7 @@ export class AuditWriter {
   }
 
   /** Writes every queued row, retrying until `deadline` (ms since the epoch); then spills the rest. */
-  async drain(deadline: number, spillFile: string): Promise<DrainResult> {
+  async drain(deadline: number): Promise<DrainResult> {
     this.#draining = true;
     clearTimeout(this.#timer);
     this.#timer = undefined;
@@ -76,8 +88,8 @@ export class AuditWriter {
     }
     if (this.#queue.length === 0) return { spilled: 0 };
     const rows = this.#queue.splice(0);
-    appendFileSync(spillFile, rows.map((row) => `${JSON.stringify(row)}\n`).join(''), { mode: 0o600 });
-    return { spilled: rows.length, spillFile };
+    this.#spill(rows);
+    return { spilled: rows.length, spillFile: this.#options.spillFile };
   }
 
   #flushSoon(delayMs: number): void {
@@ -104,15 +116,58 @@ export class AuditWriter {
     if (rows.length === 0) return true;
     try {
       await this.#options.write(rows);
-      this.#queue.splice(0, rows.length);
-      this.written += rows.length;
-      this.#retryMs = 0;
+      this.#written(rows.length);
       return true;
     } catch (error) {
       this.failedBatches += 1;
-      this.#retryMs = Math.min(RETRY_MAX_MS, Math.max(RETRY_MIN_MS, this.#retryMs * 2));
+      this.#failuresInRow += 1;
       this.#options.onWriteError?.(error, rows.length);
+      if (this.#failuresInRow >= ISOLATE_AFTER_FAILURES && rows.length > 1 && (await this.#isolate(rows)))
+        return true;
+      this.#retryMs = Math.min(RETRY_MAX_MS, Math.max(RETRY_MIN_MS, this.#retryMs * 2));
       return false;
     }
+  }
+
+  /**
+   * Writes `rows` one by one. If some are written and others refused, the refused ones are bad
+   * data, not a database outage: they go to the spill file so they cannot block the queue.
+   * Returns false when nothing could be written (the database is down: keep retrying).
+   */
+  async #isolate(rows: DispatchRow[]): Promise<boolean> {
+    const refused: DispatchRow[] = [];
+    let written = 0;
+    let lastError: unknown;
+    for (const row of rows) {
+      try {
+        await this.#options.write([row]);
+        written += 1;
+      } catch (error) {
+        refused.push(row);
+        lastError = error;
+      }
+    }
+    if (written === 0) return false;
+    this.#queue.splice(0, rows.length);
+    this.#written(written, false);
+    if (refused.length > 0) {
+      this.#spill(refused);
+      this.spilled += refused.length;
+      this.#options.onSpill?.(refused.length, lastError);
+    }
+    return true;
+  }
+
+  #written(count: number, remove = true): void {
+    if (remove) this.#queue.splice(0, count);
+    this.written += count;
+    this.#retryMs = 0;
+    this.#failuresInRow = 0;
+  }
+
+  #spill(rows: DispatchRow[]): void {
+    appendFileSync(this.#options.spillFile, rows.map((row) => `${JSON.stringify(row)}\n`).join(''), {
+      mode: 0o600,
+    });
   }
 }
