@@ -63,7 +63,10 @@ describe.skipIf(unavailable !== null)('PostgreSQL', () => {
     });
 
     it('stores a session id with a NUL character (PostgreSQL text cannot hold one) instead of blocking the audit', async () => {
-      const answer = await post(`${servers[0]!.url}/hooks/claude-code/PreToolUse`, claudePreToolUse('ls', 'nul\u0000session'));
+      const answer = await post(
+        `${servers[0]!.url}/hooks/claude-code/PreToolUse`,
+        claudePreToolUse('ls', 'nul\u0000session'),
+      );
       expect(answer.status).toBe(200);
       expect(answer.dispatch).toBeTruthy();
     });
