@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
 import type { ServerContext } from './context.ts';
 import { adminGuard, registerLogin } from './routes/admin.ts';
-import { registerHookRoutes } from './routes/hooks.ts';
 import { registerInspectorApi } from './routes/inspector-api.ts';
 import { registerStatic } from './routes/static.ts';
 
-/** The server's routes: hooks for hosts, metrics and health for operators, the inspector for people. */
+/**
+ * Every route but the hook route (routes/hooks.ts, plain node:http): metrics and health for
+ * operators, the inspector and its API for people.
+ */
 export function createApp(ctx: ServerContext): Hono {
   const app = new Hono();
-  registerHookRoutes(app, ctx);
   app.get('/metrics', (c) =>
     c.text(ctx.metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' }),
   );

@@ -39,6 +39,7 @@ export interface TokenSources {
 export class TokenRegistry {
   readonly #sources: TokenSources;
   readonly #cache = new Map<string, { team: string | undefined; until: number }>();
+  readonly #recent = new Map<string, { team: string; until: number }>();
 
   constructor(sources: TokenSources) {
     this.#sources = sources;
@@ -48,9 +49,14 @@ export class TokenRegistry {
   async teamOf(authorization: string | undefined | null): Promise<string | undefined> {
     const token = bearerToken(authorization);
     if (!token) return undefined;
+    const known = this.#recent.get(token);
+    if (known && known.until > Date.now()) return known.team;
     const hash = hashToken(token);
     const configured = this.#sources.configured().get(hash);
-    if (configured) return configured;
+    if (configured) {
+      this.#remember(token, configured);
+      return configured;
+    }
     if (!this.#sources.lookup) return undefined;
     const now = Date.now();
     const cached = this.#cache.get(hash);
@@ -58,6 +64,13 @@ export class TokenRegistry {
     const team = await this.#sources.lookup(hash);
     if (this.#cache.size >= CACHE_MAX_ENTRIES) this.#cache.clear();
     this.#cache.set(hash, { team, until: now + (team ? TOKEN_CACHE_MS : UNKNOWN_TOKEN_CACHE_MS) });
+    if (team) this.#remember(token, team);
     return team;
+  }
+
+  /** Valid tokens seen lately, so the hot path skips hashing (a removed token expires with it). */
+  #remember(token: string, team: string): void {
+    if (this.#recent.size >= CACHE_MAX_ENTRIES) this.#recent.clear();
+    this.#recent.set(token, { team, until: Date.now() + TOKEN_CACHE_MS });
   }
 }

@@ -35,4 +35,6 @@ export interface ServerContext {
   readonly anonymousTeam?: string;
   /** Whether the inspector and its API answer, and whether they need an admin token. */
   readonly ui: 'off' | 'open' | 'admin';
+  /** Set on shutdown: new hook requests are refused (503, connection closed) and run nothing. */
+  closing: boolean;
 }

@@ -22,6 +22,8 @@ export interface HookAnswer {
   json?: Record<string, unknown>;
   text?: string;
   dispatchId?: string;
+  /** Ask the client to close the connection (shutdown), so kept-alive connections end. */
+  closeConnection?: boolean;
 }
 
 const DEADLINE = Symbol('deadline');
@@ -36,7 +38,24 @@ function failure(status: number, text: string, dispatchId?: string): HookAnswer 
  * hook (claude-code-hooks.md §3.3; other-agents-hooks.md §1.5), and it comes before the host's
  * own timeout. Every request that reached a team is in the audit, whatever its answer.
  */
-export async function answerHookRequest(ctx: ServerContext, req: HookRequest): Promise<HookAnswer> {
+export function answerHookRequest(ctx: ServerContext, req: HookRequest): Promise<HookAnswer> {
+  if (ctx.closing)
+    return Promise.resolve({
+      ...failure(503, 'the server is shutting down; no hook ran'),
+      closeConnection: true,
+    });
+  // Tracked from the first moment, so a shutdown waits for it (and its audit row) to finish.
+  const answer = authenticateAndRun(ctx, req);
+  const tracked = answer.then(
+    () => undefined,
+    () => undefined,
+  );
+  ctx.inFlight.add(tracked);
+  void tracked.then(() => ctx.inFlight.delete(tracked));
+  return answer;
+}
+
+async function authenticateAndRun(ctx: ServerContext, req: HookRequest): Promise<HookAnswer> {
   const format = HOST_FORMATS.get(req.host);
   if (!format) return failure(404, `unknown host "${req.host}"; use claude-code or copilot-cli`);
   const team = ctx.anonymousTeam ?? (await ctx.tokens.teamOf(req.authorization));
@@ -88,12 +107,13 @@ async function runDispatch(
 ): Promise<HookAnswer> {
   const controller = new AbortController();
   const scope: DispatchScope = { id: audit.id, team: audit.team, host: audit.host, machine: audit.machine };
-  const settled = ctx.scope
-    .run(scope, () => dispatchOnce(ctx, format, request, audit, controller.signal))
-    .then(
-      (result) => ({ result }) as const,
-      (error: unknown) => ({ error }) as const,
-    );
+  const dispatch = () => dispatchOnce(ctx, format, request, audit, controller.signal);
+  // The scope labels telemetry for the live inspector; AsyncLocalStorage costs every promise a
+  // hook on Node 20, so it is only used while someone watches.
+  const settled = (ctx.live.clients > 0 ? ctx.scope.run(scope, dispatch) : dispatch()).then(
+    (result) => ({ result }) as const,
+    (error: unknown) => ({ error }) as const,
+  );
   let timer: NodeJS.Timeout | undefined;
   let timedOut = false;
   const deadlineMs = answerDeadlineMs(format.defaultTimeoutMs(request.event), timeout);
@@ -131,7 +151,9 @@ async function dispatchOnce(
   signal: AbortSignal,
 ): Promise<DispatchResult> {
   for (let attempt = 0; ; attempt++) {
-    const tenant: TenantEngine = await ctx.tenants.get(audit.team, format.profile)!;
+    const pending = ctx.tenants.get(audit.team, format.profile);
+    if (!pending) throw new Error('the server is shutting down');
+    const tenant: TenantEngine = await pending;
     audit.configVersion = tenant.version;
     try {
       return await tenant.engine.dispatch(request.event, request.input, { signal });

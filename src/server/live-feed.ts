@@ -63,6 +63,8 @@ export class LiveFeed {
       for (const off of this.#subscriptions.values()) off();
       this.#subscriptions.clear();
       this.#started.clear();
+      // Nobody watches: stop the AsyncLocalStorage's promise hooks until someone does.
+      this.#scope.disable();
     };
   }
 

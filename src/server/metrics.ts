@@ -17,6 +17,13 @@ function labelText(labels: Labels, extra?: [string, string]): string {
   return `{${pairs.map(([key, value]) => `${key}="${escapeLabel(value)}"`).join(',')}}`;
 }
 
+/** Identifies a label set on the hot path; escaping waits until a scrape renders it. */
+function seriesKey(labels: Labels): string {
+  let key = '';
+  for (const name in labels) key += `${name}\u0000${labels[name]}\u0001`;
+  return key;
+}
+
 interface Metric {
   render(): string;
 }
@@ -30,14 +37,14 @@ class Counter implements Metric {
   ) {}
 
   inc(labels: Labels = {}, by = 1): void {
-    const key = labelText(labels);
+    const key = seriesKey(labels);
     const entry = this.#values.get(key);
     if (entry) entry.value += by;
     else this.#values.set(key, { labels, value: by });
   }
 
   set(labels: Labels, value: number): void {
-    this.#values.set(labelText(labels), { labels, value });
+    this.#values.set(seriesKey(labels), { labels, value });
   }
 
   render(): string {
@@ -57,7 +64,7 @@ class Histogram implements Metric {
   ) {}
 
   observe(labels: Labels, value: number): void {
-    const key = labelText(labels);
+    const key = seriesKey(labels);
     let series = this.#series.get(key);
     if (!series) {
       series = { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 };

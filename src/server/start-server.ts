@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { unwatchFile, watchFile } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -18,6 +18,7 @@ import { ServerMetrics } from './metrics.ts';
 import { loadOptional } from './optional-deps.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, defaultDatabase, isLoopback, stateDir } from './paths.ts';
 import { startRetention } from './retention.ts';
+import { handleHookRequest, isHookRequest } from './routes/hooks.ts';
 import { type ServerFunctionHook, type TenantEngine, Tenants } from './tenants.ts';
 
 export interface ServerOptions {
@@ -149,6 +150,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     inFlight: new Set(),
     ...(options.anonymous ? { anonymousTeam: 'local' } : {}),
     ui: uiMode(options, config, host, log),
+    closing: false,
   };
   metrics.sample = () => {
     metrics.inFlight.set({}, ctx.gate.running);
@@ -168,12 +170,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   );
   const { createApp } = await import('./app.ts');
   const app = createApp(ctx);
-  const server = await listen(
-    nodeServer.serve,
-    app.fetch,
-    host,
-    options.port ?? config.listen.port ?? DEFAULT_PORT,
-  );
+  const appListener = nodeServer.getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (isHookRequest(req)) handleHookRequest(ctx, req, res);
+    else void appListener(req, res);
+  });
+  await listen(server, host, options.port ?? config.listen.port ?? DEFAULT_PORT);
   const port = (server.address() as AddressInfo).port;
   const stopRetention = startRetention(store.db, () => current.config.retentionDays, log);
   const configFile = config.file;
@@ -195,17 +197,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return closing;
   };
   const shutdown = async (): Promise<DrainResult> => {
+    ctx.closing = true;
     if (configFile) unwatchFile(configFile);
     stopRetention();
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     live.closeAll();
     const grace = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
-    if (!(await settleWithin([...ctx.inFlight], grace))) {
+    if (!(await settleAll(ctx.inFlight, grace))) {
       log(`shutdown: dispatches still running after ${grace} ms; cancelling their hooks`);
     }
     await tenants.close();
-    await settleWithin([...ctx.inFlight], CANCEL_SETTLE_MS);
+    await settleAll(ctx.inFlight, CANCEL_SETTLE_MS);
     const drained = await writer.drain(Date.now() + DRAIN_DEADLINE_MS);
     if (drained.spilled > 0)
       log(
@@ -246,16 +249,24 @@ async function otelSubscriber() {
   return createOtelSubscriber();
 }
 
-function listen(
-  serve: typeof import('@hono/node-server').serve,
-  fetch: (request: Request) => Response | Promise<Response>,
-  host: string,
-  port: number,
-): Promise<Server> {
+function listen(server: Server, host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, hostname: host, port }, () => resolve(server as Server)) as Server;
     server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
+}
+
+/** Waits until `pending` is empty (entries may be added meanwhile); false after `ms`. */
+async function settleAll(pending: Set<Promise<void>>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (pending.size > 0) {
+    const left = deadline - Date.now();
+    if (left <= 0 || !(await settleWithin([...pending], left))) return pending.size === 0;
+  }
+  return true;
 }
 
 /** Whether every promise settled within `ms`. */

@@ -64,6 +64,7 @@ export class Tenants {
   readonly #options: TenantOptions;
   readonly #engines = new Map<string, Promise<TenantEngine>>();
   #config: ServerConfig;
+  #closed = false;
 
   constructor(config: ServerConfig, options: TenantOptions = {}) {
     this.#config = config;
@@ -76,6 +77,7 @@ export class Tenants {
 
   /** The engine for `team` under `profile`, created on first use. */
   get(teamName: string, profile: ProfileName): Promise<TenantEngine> | undefined {
+    if (this.#closed) return undefined;
     const team = this.#config.teams.get(teamName);
     if (!team) return undefined;
     const key = `${teamName}\u0000${profile}`;
@@ -113,6 +115,7 @@ export class Tenants {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     const tenants = await this.all();
     this.#engines.clear();
     await Promise.all(tenants.map((tenant) => tenant.engine.close()));
