@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { untilSignalled } from './serve.ts';
 
 export interface InspectOptions {
   cwd: string;
@@ -33,14 +34,8 @@ export async function runInspect(options: InspectOptions, out: (text: string) =>
       `hosts can call ${server.url}/hooks/claude-code/<Event> or /hooks/copilot-cli/<event> (no token needed on loopback)\n`,
     );
   }
-  await new Promise<void>((done) => {
-    const stop = () =>
-      void server.close().then(
-        () => done(),
-        () => done(),
-      );
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
+  await untilSignalled(async () => {
+    await server.close();
   });
 }
 

@@ -57,28 +57,44 @@ export async function runServe(options: ServeOptions, out: (text: string) => voi
       out(`Claude Code hook entry: ${claudeHookLine(server.url)}\n`);
     }
   }
-  await new Promise<void>((done) => {
-    const stop = (signal: string) => {
+  await untilSignalled(async (signal) => {
+    process.stderr.write(
+      `agent-hooks serve: ${signal}: finishing running dispatches and writing the audit…\n`,
+    );
+    try {
+      const drained = await server.close();
+      const spilled = drained.spilled ? `, ${drained.spilled} spilled to ${drained.spillFile}` : '';
       process.stderr.write(
-        `agent-hooks serve: ${signal}: finishing running dispatches and writing the audit…\n`,
+        `agent-hooks serve: stopped (${ctx.writer.written} audit records written${spilled})\n`,
       );
-      server.close().then(
-        (drained) => {
-          process.stderr.write(
-            `agent-hooks serve: stopped (${ctx.writer.written} audit records written${drained.spilled ? `, ${drained.spilled} spilled to ${drained.spillFile}` : ''})\n`,
-          );
-          process.exitCode = drained.spilled > 0 ? 1 : 0;
-          done();
-        },
-        (error: unknown) => {
-          process.stderr.write(`agent-hooks serve: shutdown failed: ${String(error)}\n`);
-          process.exitCode = 1;
-          done();
-        },
-      );
+      process.exitCode = drained.spilled > 0 ? 1 : 0;
+    } catch (error) {
+      process.stderr.write(`agent-hooks serve: shutdown failed: ${String(error)}\n`);
+      process.exitCode = 1;
+    }
+  });
+}
+
+/**
+ * Runs `stop` on the first SIGTERM or SIGINT and resolves when it is done. The listeners stay
+ * (`on`, not `once`): a second signal while the audit drains must not end the process, and a
+ * loader that re-raises signals nobody listens to (tsx) must still see a listener.
+ */
+export function untilSignalled(stop: (signal: NodeJS.Signals) => Promise<void>): Promise<void> {
+  return new Promise<void>((done) => {
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        process.stderr.write(
+          `agent-hooks: ${signal} again: still finishing; SIGKILL stops at once (audit records may be lost)\n`,
+        );
+        return;
+      }
+      stopping = true;
+      void stop(signal).then(done);
     };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
   });
 }
 
