@@ -4,17 +4,9 @@ import type { AuditWriter } from './audit/writer.ts';
 import type { TokenRegistry } from './auth.ts';
 import type { ServerConfig } from './config/server-config.ts';
 import type { ConcurrencyGate } from './limits.ts';
-import type { LiveFeed } from './live-feed.ts';
+import type { DispatchScope, LiveFeed } from './live-feed.ts';
 import type { ServerMetrics } from './metrics.ts';
 import type { Tenants } from './tenants.ts';
-
-/** Who a running dispatch belongs to; telemetry listeners read it to label what they see. */
-export interface DispatchScope {
-  id: string;
-  team: string;
-  host: string;
-  machine: string | null;
-}
 
 /** Everything the routes share, built once by `startServer`. */
 export interface ServerContext {
@@ -38,3 +30,5 @@ export interface ServerContext {
   /** Set on shutdown: new hook requests are refused (503, connection closed) and run nothing. */
   closing: boolean;
 }
+
+export type { DispatchScope };

@@ -1,8 +1,15 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
 import type { HookEngine, TelemetryEvent } from '../index.ts';
 import type { DispatchRow } from './audit/schema.ts';
-import type { DispatchScope } from './context.ts';
 import type { TenantEngine } from './tenants.ts';
+
+/** Who a running dispatch belongs to; telemetry listeners read it to label what they see. */
+export interface DispatchScope {
+  id: string;
+  team: string;
+  host: string;
+  machine: string | null;
+}
 
 /** What the inspector's live list shows of one dispatch: at its start, and its audit row at the end. */
 export type LiveDispatch =

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import type { HookEngineOptions } from '../index.ts';
 import { openAuditStore } from './audit/open-store.ts';
 import { insertDispatches } from './audit/queries.ts';
-import { recordConfigVersion, teamOfToken } from './audit/shared-state.ts';
+import { databaseSessionState, recordConfigVersion, teamOfToken } from './audit/shared-state.ts';
 import { AuditWriter, type DrainResult } from './audit/writer.ts';
 import { generateToken, hashToken, TokenRegistry } from './auth.ts';
 import { loadServerConfig, type ServerConfig, singleTeamConfig } from './config/server-config.ts';
@@ -126,7 +126,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const tenants = new Tenants(config, {
     ...(options.functionHooks ? { functionHooks: options.functionHooks } : {}),
     watch: options.watch ?? true,
-    ...(options.engineOptions ? { engineOptions: options.engineOptions } : {}),
+    // Session state lives in the audit database, so servers sharing it agree on every session.
+    engineOptions: { sessionState: databaseSessionState(store.db), ...options.engineOptions },
     onEngine,
     onWarning: log,
     ...(options.machineConfig ? { machineConfig: true } : {}),

@@ -1,5 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { buildListing, type Listing } from '../config/generation/listing.ts';
+import { loadConfig } from '../config/generation/load-config.ts';
+import type { LoadOptions } from '../config/generation/types.ts';
 import {
   createHookEngine,
   type EventName,
@@ -35,6 +38,8 @@ export interface TenantEngine {
   engine: HookEngine;
   /** Digest of the hook files in force; changes when a reload changes them. */
   version: string;
+  /** The discovery the engine was given, to list its hooks as `list --explain` does. */
+  loadOptions: LoadOptions;
 }
 
 export interface TenantOptions {
@@ -142,7 +147,21 @@ export class Tenants {
       profile,
       handlers: functionHandlers(this.#options.functionHooks ?? [], team.name),
     });
-    const tenant: TenantEngine = { team, profile, engine, version: configVersion(engine, team.hooksDir) };
+    const noUser = this.#options.engineOptions?.noUser;
+    const loadOptions: LoadOptions = {
+      profile,
+      cwd: team.hooksDir,
+      projectDir: team.hooksDir,
+      ...(noUser !== undefined ? { noUser } : {}),
+      ...isolated,
+    };
+    const tenant: TenantEngine = {
+      team,
+      profile,
+      engine,
+      loadOptions,
+      version: await configVersion(loadOptions),
+    };
     this.#options.onEngine?.(tenant, 'created');
     if (this.#options.watch) await this.#watch(tenant);
     return tenant;
@@ -152,8 +171,10 @@ export class Tenants {
     try {
       await tenant.engine.watch({
         onReload: () => {
-          tenant.version = configVersion(tenant.engine, tenant.team.hooksDir);
-          this.#options.onEngine?.(tenant, 'reloaded');
+          void configVersion(tenant.loadOptions).then((version) => {
+            tenant.version = version;
+            this.#options.onEngine?.(tenant, 'reloaded');
+          });
         },
         onError: (error) =>
           this.#options.onWarning?.(`team "${tenant.team.name}": reload failed: ${String(error)}`),
@@ -190,12 +211,19 @@ function functionHandlers(hooks: ServerFunctionHook[], team: string): Normalized
   });
 }
 
+/** The hooks a tenant runs, as `agent-hooks list --explain` shows them (read anew from its files). */
+export async function listTenant(tenant: TenantEngine): Promise<Listing> {
+  return buildListing(await loadConfig(tenant.loadOptions), { explain: true });
+}
+
 /**
- * Digest of the hook files an engine read (path relative to the team folder, and content), so
- * servers on different machines with the same files report the same version.
+ * Digest of the hook files the configuration reads (path relative to the team folder, and
+ * content), so servers on different machines with the same files report the same version.
  */
-export function configVersion(engine: HookEngine, base: string): string {
-  const files = (engine.config.generation?.locations ?? [])
+export async function configVersion(loadOptions: LoadOptions): Promise<string> {
+  const generation = await loadConfig(loadOptions);
+  const base = loadOptions.projectDir ?? loadOptions.cwd;
+  const files = generation.locations
     .filter((location) => location.status === 'found')
     .map((location) => location.path)
     .sort();

@@ -31,6 +31,7 @@ describe.skipIf(unavailable !== null)('PostgreSQL', () => {
   describe('two servers on one database', () => {
     let config: ConfigDir;
     const servers: RunningServer[] = [];
+    let onceRuns = 0;
     beforeAll(async () => {
       config = makeConfigDir();
       for (let i = 0; i < 2; i++)
@@ -41,6 +42,21 @@ describe.skipIf(unavailable !== null)('PostgreSQL', () => {
             port: 0,
             watch: false,
             log: () => undefined,
+            functionHooks: [
+              {
+                event: 'UserPromptSubmit',
+                once: true,
+                callback: () => {
+                  onceRuns += 1;
+                  return {
+                    hookSpecificOutput: {
+                      hookEventName: 'UserPromptSubmit',
+                      additionalContext: 'team rules',
+                    },
+                  };
+                },
+              },
+            ],
           }),
         );
     });
@@ -71,6 +87,45 @@ describe.skipIf(unavailable !== null)('PostgreSQL', () => {
       expect(answer.dispatch).toBeTruthy();
     });
 
+    it('shares the Stop loop of a session between servers: 8 continuations, then the cap', async () => {
+      const decisions: (string | null)[] = [];
+      for (let i = 0; i < 10; i++) {
+        const stop = { session_id: 'stop-loop', hook_event_name: 'Stop', stop_hook_active: i > 0 };
+        const answer = await post(`${servers[i % 2]!.url}/hooks/claude-code/Stop`, stop);
+        decisions.push(answer.json.decision ?? null);
+      }
+      expect(decisions).toEqual([
+        'block',
+        'block',
+        'block',
+        'block',
+        'block',
+        'block',
+        'block',
+        'block',
+        null,
+        'block',
+      ]);
+    });
+
+    it("runs a once hook once per session across servers, with a session's prompts arriving at both at once", async () => {
+      const prompt = (session: string) => ({
+        session_id: session,
+        hook_event_name: 'UserPromptSubmit',
+        prompt: 'go',
+      });
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          post(`${servers[i % 2]!.url}/hooks/claude-code/UserPromptSubmit`, prompt('once-a')),
+        ),
+      );
+      const contexts = answers.map((a) => a.json.hookSpecificOutput?.additionalContext ?? null);
+      expect(contexts.filter((c) => c === 'team rules')).toHaveLength(1);
+      expect(onceRuns).toBe(1);
+      await post(`${servers[1]!.url}/hooks/claude-code/UserPromptSubmit`, prompt('once-b'));
+      expect(onceRuns).toBe(2);
+    });
+
     it('loses nothing and counts nothing twice with concurrent sessions spread over both servers', async () => {
       const sessions = 12;
       const perSession = 10;
@@ -94,7 +149,7 @@ describe.skipIf(unavailable !== null)('PostgreSQL', () => {
       await Promise.all(servers.map((server) => server.close()));
       const store = await openAuditStore(cluster.url);
       try {
-        const rows = await searchDispatches(store.db, { text: '', limit: 100_000 });
+        const rows = await searchDispatches(store.db, { limit: 100_000 });
         const mine = rows.filter((row) => row.session_id?.startsWith('pg-session-'));
         const sent = answers.flat();
         expect(mine).toHaveLength(sent.length);

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { SessionStateStore } from '../../index.ts';
 import type { AuditDatabase } from './schema.ts';
 
 // What several servers on one database must agree on: tokens, configuration versions and
@@ -116,4 +117,16 @@ export async function resetCounter(db: Kysely<AuditDatabase>, key: string): Prom
 export async function expireSessionState(db: Kysely<AuditDatabase>, cutoffMs: number): Promise<number> {
   const result = await db.deleteFrom('session_state').where('updated_ms', '<', cutoffMs).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * The engine's per-session state (Stop-block counts, `once` hooks) in the shared database, so
+ * every server answering a session sees the same counts.
+ */
+export function databaseSessionState(db: Kysely<AuditDatabase>): SessionStateStore {
+  return {
+    get: (key) => getCounter(db, key),
+    increment: (key) => incrementCounter(db, key),
+    reset: (key) => resetCounter(db, key),
+  };
 }

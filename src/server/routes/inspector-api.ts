@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { buildListing } from '../../config/generation/listing.ts';
 import { filtersFrom } from '../audit/filters.ts';
 import { getDispatch, searchDispatches } from '../audit/queries.ts';
 import type { ServerContext } from '../context.ts';
 import { HOST_FORMATS } from '../host-formats/index.ts';
 import type { LiveDispatch } from '../live-feed.ts';
+import { listTenant } from '../tenants.ts';
 
 /** Events a slow inspector may fall behind by before the oldest are dropped (the audit keeps all). */
 const LIVE_CLIENT_BACKLOG = 1_000;
@@ -20,9 +20,8 @@ export function registerInspectorApi(app: Hono, ctx: ServerContext): void {
       for (const format of HOST_FORMATS.values()) {
         const tenant = await ctx.tenants.get(team.name, format.profile);
         if (!tenant) continue;
-        const { config } = tenant.engine;
-        const listing = config.generation ? buildListing(config.generation, { explain: true }) : null;
-        const inProcess = config.handlers
+        const listing = await listTenant(tenant);
+        const inProcess = tenant.engine.config.handlers
           .filter((handler) => handler.source.file === '<server>')
           .map((handler) => ({
             event: handler.event,
