@@ -2,7 +2,7 @@
 // trivial function hook (`--hook function`), or a bare node:http server that parses the body
 // and answers `{}` (`--bare`, the baseline). Prints one JSON line once listening.
 import { createServer } from 'node:http';
-import { startServer } from '../src/server/start-server.ts';
+import { launchServer } from '../src/server/start-server.ts';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -41,7 +41,7 @@ if (args.includes('--bare')) {
     server.close(() => process.exit(0));
   });
 } else {
-  const server = await startServer({
+  const server = await launchServer({
     config: arg('--config')!,
     database: arg('--database')!,
     port: 0,

@@ -1,12 +1,10 @@
 /**
- * `agent-hooks/server`: the fleet server (`agent-hooks serve`), its audit store and queries. A
- * separate entry point: the server's packages (hono, @hono/node-server, kysely, better-sqlite3,
- * pg) are optional peers, loaded only here and only when used.
+ * `agent-hooks/server`: the fleet server (`agent-hooks serve`) for programs that start it
+ * themselves, e.g. with in-process function hooks. A separate entry point: the server's packages
+ * (hono, @hono/node-server, kysely, better-sqlite3, pg) are optional peers, loaded only here and
+ * only when used.
  */
-
-export { type AuditStore, openAuditStore } from './server/audit/open-store.ts';
-export type { AuditFilters } from './server/audit/queries.ts';
-export type { DispatchRow } from './server/audit/schema.ts';
+export type { DrainResult } from './server/audit/writer.ts';
 export { generateToken, hashToken } from './server/auth.ts';
 export { loadServerConfig, type ServerConfig, type TeamConfig } from './server/config/server-config.ts';
 export { renderClaudeOutput } from './server/host-formats/claude-code.ts';

@@ -28,6 +28,7 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
       'EVENT_BY_NAME',
       'EVENT_NAMES',
       'HookError',
+      'MemorySessionState',
       'PROFILE_NAMES',
       'auditLine',
       'createAuditLog',
@@ -152,6 +153,7 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
       'SdkHooksRegistration',
       'SdkTimeout',
       'SessionHandle',
+      'SessionStateStore',
       'Severity',
       'SkippedEntry',
       'SkippedReport',
@@ -258,6 +260,25 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
   'src/mcp-proxy.ts': {
     values: ['deriveServerName', 'normalizeServerName', 'startMcpProxy'],
     types: ['McpProxy', 'McpProxyOptions'],
+  },
+  'src/server.ts': {
+    values: [
+      'defaultDatabase',
+      'generateToken',
+      'hashToken',
+      'loadServerConfig',
+      'renderClaudeOutput',
+      'renderCopilotOutput',
+      'startServer',
+    ],
+    types: [
+      'DrainResult',
+      'RunningServer',
+      'ServerConfig',
+      'ServerFunctionHook',
+      'ServerOptions',
+      'TeamConfig',
+    ],
   },
 };
 

@@ -54,9 +54,18 @@ export interface RunningServer {
   readonly serverId: string;
   /** Without a configuration file and not anonymous: the bearer token generated for this run. */
   readonly token?: string;
-  readonly context: ServerContext;
   /** Stops accepting requests, finishes running dispatches and writes every audit record. */
   close(): Promise<DrainResult>;
+}
+
+/** The running server with its internals, for the CLI, the tests and the benchmark. */
+export interface ServerInternals extends RunningServer {
+  readonly context: ServerContext;
+}
+
+/** Starts `agent-hooks serve` (or `inspect`) in this process. */
+export function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  return launchServer(options);
 }
 
 const CONFIG_POLL_MS = 1_000;
@@ -66,8 +75,7 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
 const CANCEL_SETTLE_MS = 10_000;
 const DRAIN_DEADLINE_MS = 30_000;
 
-/** Starts `agent-hooks serve` (or `inspect`) in this process. */
-export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+export async function launchServer(options: ServerOptions = {}): Promise<ServerInternals> {
   await loadOptional('hono', () => import('hono'), 'agent-hooks serve');
   const nodeServer = await loadOptional(
     '@hono/node-server',

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../../src/cli/commands/audit.ts';
-import { type RunningServer, startServer } from '../../src/server/start-server.ts';
+import { launchServer, type ServerInternals as RunningServer } from '../../src/server/start-server.ts';
 import { type ConfigDir, claudePreToolUse, makeConfigDir, post } from './fixtures.ts';
 
 const run = promisify(execFile);
@@ -49,7 +49,7 @@ beforeAll(async () => {
     stored: true,
     hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
   });
-  server = await startServer({
+  server = await launchServer({
     config: config.configFile,
     database: config.database,
     port: 0,

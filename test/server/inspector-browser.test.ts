@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/server/start-server.ts';
+import { launchServer, type ServerInternals as RunningServer } from '../../src/server/start-server.ts';
 import { type ConfigDir, claudePreToolUse, makeConfigDir, post, TOKEN } from './fixtures.ts';
 
 const CHROMIUM = process.env.AGENT_HOOKS_CHROMIUM ?? '/usr/bin/chromium';
@@ -35,7 +35,7 @@ describe.skipIf(unavailable !== null)('the inspector in a real browser', () => {
 
   beforeAll(async () => {
     config = makeConfigDir();
-    server = await startServer({
+    server = await launchServer({
       config: config.configFile,
       database: config.database,
       port: 0,

@@ -4,7 +4,7 @@ import { openAuditStore } from '../../src/server/audit/open-store.ts';
 import { searchDispatches } from '../../src/server/audit/queries.ts';
 import { addToken, listConfigVersions } from '../../src/server/audit/shared-state.ts';
 import { generateToken, hashToken } from '../../src/server/auth.ts';
-import { type RunningServer, startServer } from '../../src/server/start-server.ts';
+import { launchServer, type ServerInternals as RunningServer } from '../../src/server/start-server.ts';
 import { type PgCluster, postgresUnavailable, startPostgres } from '../helpers/postgres.ts';
 import { type ConfigDir, claudePreToolUse, makeConfigDir, post, TOKEN } from './fixtures.ts';
 import { storeContract } from './store-contract.ts';
@@ -36,7 +36,7 @@ describe.skipIf(unavailable !== null)('PostgreSQL', () => {
       config = makeConfigDir();
       for (let i = 0; i < 2; i++)
         servers.push(
-          await startServer({
+          await launchServer({
             config: config.configFile,
             database: cluster.url,
             port: 0,

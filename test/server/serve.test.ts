@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAuditStore } from '../../src/server/audit/open-store.ts';
 import { searchDispatches } from '../../src/server/audit/queries.ts';
-import { type RunningServer, startServer } from '../../src/server/start-server.ts';
+import { launchServer, type ServerInternals as RunningServer } from '../../src/server/start-server.ts';
 import {
   type ConfigDir,
   claudePreToolUse,
@@ -18,7 +18,7 @@ const logs: string[] = [];
 
 beforeAll(async () => {
   config = makeConfigDir({ limits: { maxBodyBytes: 4096, maxConcurrent: 4 } });
-  server = await startServer({
+  server = await launchServer({
     config: config.configFile,
     database: config.database,
     port: 0,

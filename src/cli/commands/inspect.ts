@@ -16,9 +16,9 @@ export interface InspectOptions {
  * 127.0.0.1 without tokens.
  */
 export async function runInspect(options: InspectOptions, out: (text: string) => void): Promise<void> {
-  const { startServer } = await import('../../server/start-server.ts');
+  const { launchServer } = await import('../../server/start-server.ts');
   const cwd = resolve(options.cwd);
-  const server = await startServer({
+  const server = await launchServer({
     projectDir: cwd,
     anonymous: true,
     machineConfig: true,

@@ -26,12 +26,12 @@ function claudeHookLine(url: string): string {
 
 /** Runs the server until SIGTERM or SIGINT; the exit status is 1 when audit records had to be spilled. */
 export async function runServe(options: ServeOptions, out: (text: string) => void): Promise<void> {
-  const { startServer } = await import('../../server/start-server.ts');
+  const { launchServer } = await import('../../server/start-server.ts');
   const { CONFIG_FILE_NAME } = await import('../../server/paths.ts');
   const cwd = resolve(options.cwd);
   const localConfig = resolve(cwd, CONFIG_FILE_NAME);
   const config = options.config ?? (existsSync(localConfig) ? localConfig : undefined);
-  const server = await startServer({
+  const server = await launchServer({
     ...(config ? { config } : { projectDir: cwd }),
     ...(options.database ? { database: options.database } : {}),
     ...(options.host ? { host: options.host } : {}),
