@@ -6,6 +6,7 @@ import { INTEGRATION_CODES } from './errors/codes-integration.ts';
 import { MATCH_CODES } from './errors/codes-match.ts';
 import { RUNNER_CODES } from './errors/codes-runner.ts';
 import { SECURITY_CODES } from './errors/codes-security.ts';
+import { SERVER_CODES } from './errors/codes-server.ts';
 import type { SourceRef } from './model/source.ts';
 
 export type { CodeInfo, Severity };
@@ -22,6 +23,7 @@ export const ERROR_CODES = {
   ...SECURITY_CODES,
   ...INTEGRATION_CODES,
   ...AUTHOR_CODES,
+  ...SERVER_CODES,
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -43,6 +43,7 @@ export type {
 export type { RunnerTable } from './engine/run/runner-registry.ts';
 export type { HookRegistration, SessionHandle } from './engine/session/session-handle.ts';
 export type { FunctionHookCallback, FunctionHookOptions } from './engine/session/session-hooks.ts';
+export { MemorySessionState, type SessionStateStore } from './engine/session/session-state.ts';
 export type { ConfigView } from './engine/snapshot/snapshot.ts';
 export type { SubscribeOptions, TelemetryBus, TelemetryBusOptions } from './engine/telemetry/bus.ts';
 export type { TelemetryEvent, TelemetryListener, TelemetryResponseEvent } from './engine/telemetry/events.ts';

@@ -90,6 +90,7 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
       'EVENT_BY_NAME',
       'EVENT_NAMES',
       'HookError',
+      'MemorySessionState',
       'PROFILE_NAMES',
       'auditLine',
       'createAuditLog',
@@ -214,6 +215,7 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
       'SdkHooksRegistration',
       'SdkTimeout',
       'SessionHandle',
+      'SessionStateStore',
       'Severity',
       'SkippedEntry',
       'SkippedReport',
@@ -320,6 +322,25 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
   'src/mcp-proxy.ts': {
     values: ['deriveServerName', 'normalizeServerName', 'startMcpProxy'],
     types: ['McpProxy', 'McpProxyOptions'],
+  },
+  'src/server.ts': {
+    values: [
+      'defaultDatabase',
+      'generateToken',
+      'hashToken',
+      'loadServerConfig',
+      'renderClaudeOutput',
+      'renderCopilotOutput',
+      'startServer',
+    ],
+    types: [
+      'DrainResult',
+      'RunningServer',
+      'ServerConfig',
+      'ServerFunctionHook',
+      'ServerOptions',
+      'TeamConfig',
+    ],
   },
 };
 

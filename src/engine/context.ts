@@ -5,6 +5,7 @@ import type { PlannedHandler } from './plan/build-index.ts';
 import type { Profile } from './profiles/profile.ts';
 import type { RunnerRegistry } from './run/runner-registry.ts';
 import type { SessionHookStore } from './session/session-hooks.ts';
+import type { SessionStateStore } from './session/session-state.ts';
 import type { ConfigSnapshot } from './snapshot/snapshot.ts';
 import type { TelemetryBus } from './telemetry/bus.ts';
 
@@ -16,8 +17,8 @@ export interface EngineContext {
   registry: RunnerRegistry;
   telemetry: TelemetryBus;
   sessionHooks: SessionHookStore;
-  /** Consecutive Stop/SubagentStop blocks per session (and subagent). */
-  stopBlocks: Map<string, number>;
+  /** Per-session counters: consecutive Stop/SubagentStop blocks, claimed `once` hooks. */
+  sessionState: SessionStateStore;
   /** Aborted by close(): cancels every running hook. */
   closing: AbortSignal;
   /** Planned session hooks per session and event, valid while the store version matches. */

@@ -19,6 +19,7 @@ import {
   type FunctionHookOptions,
   SessionHookStore,
 } from './session/session-hooks.ts';
+import { MemorySessionState, type SessionStateStore, stopStateKey } from './session/session-state.ts';
 import { GenerationQueue } from './snapshot/generation-queue.ts';
 import { loadOptionsOf, loadSnapshot } from './snapshot/load-snapshot.ts';
 import type { ConfigSnapshot, ConfigView } from './snapshot/snapshot.ts';
@@ -32,7 +33,7 @@ export class HookEngine {
   readonly #sessionHooks = new SessionHookStore();
   readonly #registry: RunnerRegistry;
   readonly #asyncHooks: AsyncHookRegistry;
-  readonly #stopBlocks = new Map<string, number>();
+  readonly #sessionState: SessionStateStore;
   readonly #generations: GenerationQueue<ConfigSnapshot>;
   #closed = false;
   readonly #watchers: { close(): Promise<void> }[] = [];
@@ -42,11 +43,12 @@ export class HookEngine {
 
   constructor(options: HookEngineOptions, snapshot: ConfigSnapshot) {
     this.options = options;
+    this.#sessionState = options.sessionState ?? new MemorySessionState();
     this.#generations = new GenerationQueue(snapshot, (id) => loadSnapshot(options, id));
     const gateHost = {
       sessionHooks: this.#sessionHooks,
       dispatch: this.dispatch.bind(this),
-      forgetStopBlocks: (sessionId: string) => this.#stopBlocks.delete(sessionId),
+      forgetStopBlocks: (sessionId: string) => this.#forgetStopBlocks(sessionId),
     };
     this.#registry = new RunnerRegistry(options.runners, {
       stopGate: (check, message, { sessionId }) => agentStopGate(gateHost, check, message, sessionId),
@@ -90,7 +92,7 @@ export class HookEngine {
     return new SessionHandle(
       this.#sessionHooks,
       sessionId,
-      () => this.#stopBlocks.delete(sessionId),
+      () => this.#forgetStopBlocks(sessionId),
       (file) => {
         const wanted = resolve(this.config.projectDir, file);
         const found = this.config.frontmatter.filter((handler) => resolve(handler.source.file) === wanted);
@@ -200,6 +202,14 @@ export class HookEngine {
     this.telemetry.emit(responseEvent(report, { dispatchId, hookId, event, sessionId }, { decision: null }));
   }
 
+  /** A session ended (or an agent hook's private session closed): its Stop-block count goes. */
+  #forgetStopBlocks(sessionId: string): void {
+    // Best effort: a shared store that fails here only keeps a count that expires with the session.
+    void Promise.resolve()
+      .then(() => this.#sessionState.reset(stopStateKey(sessionId)))
+      .catch(() => undefined);
+  }
+
   #context(): EngineContext {
     const snapshot = this.#generations.current;
     if (this.#cachedContext && this.#cachedContext.snapshot === snapshot) return this.#cachedContext;
@@ -210,7 +220,7 @@ export class HookEngine {
       registry: this.#registry,
       telemetry: this.telemetry,
       sessionHooks: this.#sessionHooks,
-      stopBlocks: this.#stopBlocks,
+      sessionState: this.#sessionState,
       closing: this.#closing.signal,
       planCache: this.#planCache,
       homeDir: this.options.homeDir ?? homedir(),

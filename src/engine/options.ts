@@ -1,5 +1,6 @@
 // The options of an engine, of one dispatch and of engine.watch(): plain types in a module of
 // their own, so that every stage can name them without importing the engine.
+
 import type { LoadOptions } from '../config/generation/index.ts';
 import type { ConfigKind } from '../config/read-config.ts';
 import type { UntrustedPolicy } from '../config/trust/index.ts';
@@ -9,6 +10,7 @@ import type { SourceRef } from '../model/source.ts';
 import type { AsyncWake } from './async/async-types.ts';
 import type { DispatchResult } from './dispatch/result.ts';
 import type { RunnerTable } from './run/runner-registry.ts';
+import type { SessionStateStore } from './session/session-state.ts';
 import type { ConfigView } from './snapshot/snapshot.ts';
 import type { TelemetryListener } from './telemetry/bus.ts';
 
@@ -58,6 +60,11 @@ export interface HookEngineOptions {
   trustFile?: string;
   /** Stop/SubagentStop blocks honoured in a row before the override (default: the profile's, 8). */
   stopBlockCap?: number;
+  /**
+   * Where per-session state lives (Stop-block counts, `once` hooks). Default: this engine's memory.
+   * Pass a shared store when several processes answer the same sessions.
+   */
+  sessionState?: SessionStateStore;
   /** Replace or add runners (e.g. an HTTP runner with a custom resolver, an LLM client). */
   runners?: RunnerTable;
   /** Base environment for hook processes (default `process.env`). */

@@ -5,6 +5,7 @@ import type { EngineContext } from '../../src/engine/context.ts';
 import { getProfile } from '../../src/engine/profiles/profiles.ts';
 import { RunnerRegistry, type RunnerTable } from '../../src/engine/run/runner-registry.ts';
 import { SessionHookStore } from '../../src/engine/session/session-hooks.ts';
+import { MemorySessionState } from '../../src/engine/session/session-state.ts';
 import { loadSnapshot } from '../../src/engine/snapshot/load-snapshot.ts';
 import { TelemetryBus } from '../../src/engine/telemetry/bus.ts';
 import type { NormalizedHandler } from '../../src/model/handler.ts';
@@ -22,7 +23,7 @@ export async function stageContext(
     registry: new RunnerRegistry(options.runners),
     telemetry: new TelemetryBus(),
     sessionHooks: new SessionHookStore(),
-    stopBlocks: new Map(),
+    sessionState: new MemorySessionState(),
     closing: new AbortController().signal,
     planCache: new Map(),
     homeDir: tmpdir(),

@@ -1,9 +1,13 @@
 import type { Command } from 'commander';
+import { registerAuditCommand } from './audit.ts';
 import { registerConvertCommand } from './convert.ts';
 import { registerCreateCommand } from './create.ts';
+import { registerInspectCommand } from './inspect.ts';
 import { registerListCommand } from './list.ts';
 import { registerMcpProxyCommand } from './mcp-proxy.ts';
 import { registerRunCommand } from './run.ts';
+import { registerServeCommand } from './serve.ts';
+import { registerTokenCommand } from './token.ts';
 import { registerTrustCommand } from './trust.ts';
 import { registerValidateCommand } from './validate.ts';
 
@@ -18,4 +22,9 @@ export const COMMANDS: RegisterCommand[] = [
   registerConvertCommand,
   registerCreateCommand,
   registerMcpProxyCommand,
+  // The fleet server: each loads its packages only when run (src/server/, agent-hooks/server).
+  registerServeCommand,
+  registerInspectCommand,
+  registerAuditCommand,
+  registerTokenCommand,
 ];

@@ -12,8 +12,15 @@ import { selectHandlers } from '../plan/select.ts';
 import { applyTrust } from '../plan/trust.ts';
 import type { DispatchScope } from '../run/dispatch-scope.ts';
 import { runAll } from '../run/run-all.ts';
+import { claimOnceHooks, isOnceHook, settleOnceHooks } from '../session/once.ts';
 import { retireSessionHooks, sessionStartPrompts, withSessionHooks } from '../session/session-lifecycle.ts';
-import { isStopEvent, readStopCap, recordStopOutcome } from '../session/stop-loop.ts';
+import {
+  isStopEvent,
+  readStopCap,
+  recordStopOutcome,
+  resetStopLoop,
+  type StopCap,
+} from '../session/stop-loop.ts';
 import { assembleResult, emptyResult } from './assemble.ts';
 import { prepareInput, resolveEvent, sessionIdOf } from './prepare-input.ts';
 import type { DispatchResult } from './result.ts';
@@ -33,11 +40,15 @@ export async function dispatchEvent(
   const configured = options.sessionHooksOnly ? NO_HANDLERS : (ctx.snapshot.index.get(event) ?? NO_HANDLERS);
   const sessionHooks = ctx.sessionHooks.hooksFor(sessionId, event);
   const prompts = event === 'SessionStart' ? sessionStartPrompts(ctx, rawInput) : [];
+  // A new prompt ends the Stop loop, whether or not any hook listens to the prompt itself.
+  if (event === 'UserPromptSubmit') await resetStopLoop(ctx, sessionId);
   // Fast path (DESIGN.md "Fast when idle"): nothing configured, nothing to do.
   if (configured.length === 0 && sessionHooks.length === 0 && prompts.length === 0 && !isStopEvent(event)) {
     return emptyResult(event, ctx.profile.name);
   }
   const input = prepareInput(ctx, event, rawInput, sessionId);
+  // Session state is read only where it matters, so other events add no await (DESIGN.md "Fast when idle").
+  const stopCap = isStopEvent(event) ? await readStopCap(ctx, event, input, sessionId) : undefined;
   const planned = sessionHooks.length > 0 ? withSessionHooks(ctx, sessionId, event, configured) : configured;
   const plan = selectHandlers(planned, event, ctx.profile, {
     input,
@@ -48,7 +59,9 @@ export async function dispatchEvent(
   });
   // No untrusted hooks (the common case): no await, no extra microtask on the hot path.
   const trusted = ctx.snapshot.untrusted.size === 0 ? undefined : await applyTrust(ctx, plan.selected);
-  const runnable = trusted ? trusted.runnable : plan.selected;
+  const allowed = trusted ? trusted.runnable : plan.selected;
+  const once = allowed.some(isOnceHook) ? await claimOnceHooks(ctx, sessionId, allowed) : undefined;
+  const runnable = once ? once.runnable : allowed;
   const scope: DispatchScope = {
     event,
     spec: getEvent(event),
@@ -68,10 +81,12 @@ export async function dispatchEvent(
   }
   const ran = await runAll(ctx, scope, runnable);
   const skipped =
-    !trusted?.skipped.length && ran.skipped.length === 0
+    !trusted?.skipped.length && !once?.skipped.length && ran.skipped.length === 0
       ? plan.skipped
-      : [...plan.skipped, ...(trusted?.skipped ?? []), ...ran.skipped];
-  const result = conclude(ctx, scope, ran, skipped, prompts);
+      : [...plan.skipped, ...(trusted?.skipped ?? []), ...(once?.skipped ?? []), ...ran.skipped];
+  const result = conclude(ctx, scope, ran, skipped, prompts, stopCap);
+  if (stopCap) await recordStopOutcome(ctx, stopCap, result.decision === 'block');
+  if (once) await settleOnceHooks(ctx, sessionId, once.claimed, ran.items);
   if (ctx.telemetry.active) ctx.telemetry.emit({ type: 'dispatch-end', ...startOf(scope), result });
   return result;
 }
@@ -80,17 +95,17 @@ function startOf(scope: DispatchScope): { dispatchId: number; event: EventName; 
   return { dispatchId: scope.dispatchId, event: scope.event, sessionId: scope.sessionId };
 }
 
-/** Aggregates the runs (the Stop cap decided first), updates the session's state, assembles the result. */
+/** Aggregates the runs (the Stop cap decided first), retires spent session hooks, assembles the result. */
 function conclude(
   ctx: EngineContext,
   scope: DispatchScope,
   ran: Awaited<ReturnType<typeof runAll>>,
   skipped: DispatchResult['skipped'],
   prompts: string[],
+  stopCap: StopCap | undefined,
 ): DispatchResult {
   const { event, input, sessionId } = scope;
   const value = matcherValue(event, input);
-  const stopCap = isStopEvent(event) ? readStopCap(ctx, event, input, sessionId) : undefined;
   const aggregated = aggregate(ran.items, {
     event,
     profile: ctx.profile,
@@ -101,7 +116,6 @@ function conclude(
     stopCap,
   });
   const blocked = aggregated.decision === 'block';
-  if (stopCap) recordStopOutcome(ctx, stopCap, blocked);
   retireSessionHooks(ctx, event, input, ran.items, sessionId, blocked);
   return assembleResult({
     event,

@@ -7,7 +7,6 @@ import { normalizeInput } from '../../events/normalize-input.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { EngineContext } from '../context.ts';
 import type { DispatchOptions } from '../options.ts';
-import { isStopEvent, stopKey } from '../session/stop-loop.ts';
 
 /** Spellings seen so far; bounded, since a host may pass arbitrary strings. */
 const resolvedNames = new Map<string, EventName | null>();
@@ -47,7 +46,7 @@ export function sessionIdOf(
   );
 }
 
-/** The canonical input: host-native fields renamed, common fields filled, `stop_hook_active` tracked. */
+/** The canonical input: host-native fields renamed, common fields filled (the Stop loop's state: stop-loop.ts). */
 export function prepareInput(
   ctx: EngineContext,
   event: EventName,
@@ -59,11 +58,6 @@ export function prepareInput(
   input.transcript_path ??= ctx.options.transcriptPath ?? defaultTranscriptPath(ctx, sessionId);
   input.cwd ??= ctx.options.cwd ?? ctx.projectDir;
   input.hook_event_name = event;
-  if (isStopEvent(event) && input.stop_hook_active === undefined) {
-    // The engine tracks stop_hook_active per session: true while continuing because of a block.
-    input.stop_hook_active = (ctx.stopBlocks.get(stopKey(sessionId, event, input)) ?? 0) > 0;
-  }
-  if (event === 'UserPromptSubmit') ctx.stopBlocks.delete(sessionId);
   return input;
 }
 

@@ -3,10 +3,11 @@
 import { EVENT_BY_NAME } from '../../events/catalogue.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { EngineContext } from '../context.ts';
+import { stopStateKey } from './session-state.ts';
 
 /** The loop guard's state for one session (and subagent) before a Stop dispatch. */
 export interface StopCap {
-  /** Where the count lives in the engine's map. */
+  /** Where the count lives in the session state store. */
   key: string;
   /** Blocks honoured in a row so far. */
   blocks: number;
@@ -29,19 +30,25 @@ export function stopKey(sessionId: string, event: EventName, input: Record<strin
     : sessionId;
 }
 
-/** The guard's state for this Stop dispatch: how many blocks came before, and the cap. */
-export function readStopCap(
+/**
+ * The guard's state for this Stop dispatch: how many blocks came before, and the cap. Sets
+ * `stop_hook_active` when the host did not send it: true while continuing because of a block.
+ */
+export async function readStopCap(
   ctx: EngineContext,
   event: EventName,
   input: Record<string, unknown>,
   sessionId: string,
-): StopCap {
-  const key = stopKey(sessionId, event, input);
-  return {
-    key,
-    blocks: ctx.stopBlocks.get(key) ?? 0,
-    cap: ctx.options.stopBlockCap ?? ctx.profile.stopBlockCap,
-  };
+): Promise<StopCap> {
+  const key = stopStateKey(stopKey(sessionId, event, input));
+  const blocks = await ctx.sessionState.get(key);
+  if (input.stop_hook_active === undefined) input.stop_hook_active = blocks > 0;
+  return { key, blocks, cap: ctx.options.stopBlockCap ?? ctx.profile.stopBlockCap };
+}
+
+/** A new prompt ends the Stop loop: the count starts over (claude-code-hooks.md §2.18). */
+export async function resetStopLoop(ctx: EngineContext, sessionId: string): Promise<void> {
+  await ctx.sessionState.reset(stopStateKey(sessionId));
 }
 
 /**
@@ -53,7 +60,7 @@ export function capReached(state: StopCap): boolean {
 }
 
 /** Counts an honoured block; anything else (no block, or an overridden one) starts the count over. */
-export function recordStopOutcome(ctx: EngineContext, state: StopCap, blocked: boolean): void {
-  if (blocked) ctx.stopBlocks.set(state.key, state.blocks + 1);
-  else ctx.stopBlocks.delete(state.key);
+export async function recordStopOutcome(ctx: EngineContext, state: StopCap, blocked: boolean): Promise<void> {
+  if (blocked) await ctx.sessionState.increment(state.key);
+  else await ctx.sessionState.reset(state.key);
 }

@@ -25,7 +25,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(routes: Record<string, Route>): Promise<TestServer> {
+export async function launchServer(routes: Record<string, Route>): Promise<TestServer> {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

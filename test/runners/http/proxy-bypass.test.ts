@@ -6,8 +6,8 @@ import { createHttpRunner } from '../../../src/runners/http/run-http-handler.ts'
 import {
   fakeLookup,
   httpRequest,
+  launchServer,
   recordingConnector,
-  startServer,
   type TestServer,
 } from './http-test-kit.ts';
 
@@ -24,7 +24,7 @@ const tunnels: string[] = [];
 const sockets = new Set<Socket>();
 
 beforeAll(async () => {
-  target = await startServer({ '/hook': (_req, res) => res.writeHead(200).end('{"via":"proxy"}') });
+  target = await launchServer({ '/hook': (_req, res) => res.writeHead(200).end('{"via":"proxy"}') });
   proxy = createServer((_req, res) => res.writeHead(405).end());
   proxy.on('connect', (req, client: Socket, head: Buffer) => {
     tunnels.push(req.url ?? '');

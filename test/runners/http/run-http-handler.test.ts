@@ -3,8 +3,8 @@ import { createHttpRunner, type HttpRunner } from '../../../src/runners/http/run
 import {
   fakeLookup,
   httpRequest,
+  launchServer,
   recordingConnector,
-  startServer,
   type TestServer,
 } from './http-test-kit.ts';
 
@@ -17,7 +17,7 @@ let rec: ReturnType<typeof recordingConnector>;
 const stalled: Array<() => void> = [];
 
 beforeAll(async () => {
-  server = await startServer({
+  server = await launchServer({
     '/empty': (_req, res) => res.writeHead(200).end(),
     '/no-content': (_req, res) => res.writeHead(204).end(),
     '/whitespace': (_req, res) => res.writeHead(200).end('  \n'),
@@ -171,7 +171,7 @@ describe('http runner against a real loopback server (claude-code-hooks.md §3.3
   });
 
   it('reports a refused connection as RUNNER_HTTP_CONNECTION_FAILED', async () => {
-    const other = await startServer({});
+    const other = await launchServer({});
     const url = `${other.origin}/x`;
     await other.close();
     const r = await freshRunner()(httpRequest({ url }));

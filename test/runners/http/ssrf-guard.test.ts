@@ -3,8 +3,8 @@ import { createHttpRunner, type HttpRunner } from '../../../src/runners/http/run
 import {
   fakeLookup,
   httpRequest,
+  launchServer,
   recordingConnector,
-  startServer,
   type TestServer,
 } from './http-test-kit.ts';
 
@@ -90,7 +90,7 @@ let runner: HttpRunner | undefined;
 let rec: ReturnType<typeof recordingConnector> | undefined;
 
 beforeAll(async () => {
-  server = await startServer({ '/hook': (_req, res) => res.writeHead(200).end('{"ok":true}') });
+  server = await launchServer({ '/hook': (_req, res) => res.writeHead(200).end('{"ok":true}') });
 });
 afterAll(() => server.close());
 afterEach(async () => {

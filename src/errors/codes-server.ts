@@ -1,0 +1,37 @@
+import type { CodeInfo } from './code-info.ts';
+
+/** Codes raised by the fleet server (`agent-hooks serve`). Keys are stable: never rename one, only add. */
+export const SERVER_CODES = {
+  SERVER_DEPENDENCY_MISSING: {
+    severity: 'error',
+    summary:
+      'The server needs a package that is not installed (hono, @hono/node-server, kysely, better-sqlite3 or pg).',
+    fix: 'Install the packages the message names next to agent-hooks, e.g. `npm install hono @hono/node-server kysely better-sqlite3`.',
+  },
+  SERVER_CONFIG_INVALID: {
+    severity: 'error',
+    summary: 'The server configuration file is not valid JSON or does not have the documented shape.',
+    fix: 'Fix the entry at the file, line and column in the message (docs/server.md "Configuration"); the server keeps its last good configuration.',
+  },
+  SERVER_TEAM_HOOKS_MISSING: {
+    severity: 'warning',
+    summary: "A team's hooks folder does not exist, so that team runs no configured hooks.",
+    fix: 'Create the folder named in the message (laid out like a project: `.claude/settings.json`, `.github/hooks/*.json`) or fix the `hooks` path.',
+  },
+  SERVER_AUDIT_WRITE_FAILED: {
+    severity: 'warning',
+    summary: 'A batch of audit records could not be written; the records stay queued and are retried.',
+    fix: 'Check that the database in the message is reachable and writable; nothing is lost while the server runs.',
+  },
+  SERVER_AUDIT_SPILLED: {
+    severity: 'error',
+    summary:
+      'At shutdown the database still refused audit records, so they were written to a JSON-lines spill file instead.',
+    fix: 'Import the spill file named in the message with `agent-hooks audit --import FILE` once the database is back.',
+  },
+  SERVER_UI_LOCKED: {
+    severity: 'warning',
+    summary: 'The inspector listens on a non-loopback address without an admin token, so it is switched off.',
+    fix: 'Add `adminTokens` (SHA-256 hashes) to the server configuration, or listen on 127.0.0.1.',
+  },
+} as const satisfies Record<string, CodeInfo>;

@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** Tokens are 32 random bytes: a fast hash is enough to store them (no guessable secret to stretch). */
+const TOKEN_BYTES = 32;
+const TOKEN_PREFIX = 'ah_';
+/** How long a database answer about a token is reused, so a revocation takes effect within this. */
+export const TOKEN_CACHE_MS = 10_000;
+/** Unknown tokens are remembered briefly, so a wrong token cannot make every request query the database. */
+const UNKNOWN_TOKEN_CACHE_MS = 1_000;
+const CACHE_MAX_ENTRIES = 10_000;
+
+export function generateToken(): string {
+  return TOKEN_PREFIX + randomBytes(TOKEN_BYTES).toString('base64url');
+}
+
+/** The stored form of a token: `sha256:<hex>`. */
+export function hashToken(token: string): string {
+  return `sha256:${createHash('sha256').update(token, 'utf8').digest('hex')}`;
+}
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(header: string | undefined | null): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match ? match[1]! : null;
+}
+
+export interface TokenSources {
+  /** Hashes from the configuration file, per team. */
+  configured(): ReadonlyMap<string, string>;
+  /** The team of a hash in the shared database, if the server has one. */
+  lookup?(hash: string): Promise<string | undefined>;
+}
+
+/**
+ * Maps bearer tokens to teams. Configured hashes answer at once; the database (shared by every
+ * server) is asked on a miss and its answer cached for TOKEN_CACHE_MS, so a token added on one
+ * server works at once on every other, and a revoked one stops within that time.
+ */
+export class TokenRegistry {
+  readonly #sources: TokenSources;
+  readonly #cache = new Map<string, { team: string | undefined; until: number }>();
+  readonly #recent = new Map<string, { team: string; until: number }>();
+
+  constructor(sources: TokenSources) {
+    this.#sources = sources;
+  }
+
+  /** The team the request's token belongs to, or undefined (answer 401 and run nothing). */
+  async teamOf(authorization: string | undefined | null): Promise<string | undefined> {
+    const token = bearerToken(authorization);
+    if (!token) return undefined;
+    const known = this.#recent.get(token);
+    if (known && known.until > Date.now()) return known.team;
+    const hash = hashToken(token);
+    const configured = this.#sources.configured().get(hash);
+    if (configured) {
+      this.#remember(token, configured);
+      return configured;
+    }
+    if (!this.#sources.lookup) return undefined;
+    const now = Date.now();
+    const cached = this.#cache.get(hash);
+    if (cached && cached.until > now) return cached.team;
+    const team = await this.#sources.lookup(hash);
+    if (this.#cache.size >= CACHE_MAX_ENTRIES) this.#cache.clear();
+    this.#cache.set(hash, { team, until: now + (team ? TOKEN_CACHE_MS : UNKNOWN_TOKEN_CACHE_MS) });
+    if (team) this.#remember(token, team);
+    return team;
+  }
+
+  /** Valid tokens seen lately, so the hot path skips hashing (a removed token expires with it). */
+  #remember(token: string, team: string): void {
+    if (this.#recent.size >= CACHE_MAX_ENTRIES) this.#recent.clear();
+    this.#recent.set(token, { team, until: Date.now() + TOKEN_CACHE_MS });
+  }
+}

@@ -1,0 +1,193 @@
+import { type DispatchResult, isHookError } from '../index.ts';
+import { auditRow, type DispatchContext, type DispatchStatus, newDispatchId } from './audit/record.ts';
+import type { DispatchScope, ServerContext } from './context.ts';
+import { BadHostRequest, HOST_FORMATS, type HostFormat, type HostRequest } from './host-formats/index.ts';
+import { answerDeadlineMs } from './limits.ts';
+import type { TenantEngine } from './tenants.ts';
+
+/** One `POST /hooks/<host>/<event>` as the routes hand it over. */
+export interface HookRequest {
+  host: string;
+  pathEvent?: string;
+  authorization?: string | null;
+  /** `X-Agent-Hooks-Machine`, else the peer address. */
+  machine: string | null;
+  body: string;
+  /** The `timeout` query parameter (seconds), mirroring the hook's own `timeout`. */
+  timeout?: string;
+}
+
+export interface HookAnswer {
+  status: number;
+  json?: Record<string, unknown>;
+  text?: string;
+  dispatchId?: string;
+  /** Ask the client to close the connection (shutdown), so kept-alive connections end. */
+  closeConnection?: boolean;
+}
+
+const DEADLINE = Symbol('deadline');
+
+function failure(status: number, text: string, dispatchId?: string): HookAnswer {
+  return { status, text: `agent-hooks: ${text}\n`, ...(dispatchId ? { dispatchId } : {}) };
+}
+
+/**
+ * Authenticates, runs the team's hooks with the calling host's semantics and answers in that
+ * host's format. Every failure is a non-2xx answer, which each host treats as a failed HTTP
+ * hook (claude-code-hooks.md §3.3; other-agents-hooks.md §1.5), and it comes before the host's
+ * own timeout. Every request that reached a team is in the audit, whatever its answer.
+ */
+export function answerHookRequest(ctx: ServerContext, req: HookRequest): Promise<HookAnswer> {
+  if (ctx.closing)
+    return Promise.resolve({
+      ...failure(503, 'the server is shutting down; no hook ran'),
+      closeConnection: true,
+    });
+  // Tracked from the first moment, so a shutdown waits for it (and its audit row) to finish.
+  const answer = authenticateAndRun(ctx, req);
+  const tracked = answer.then(
+    () => undefined,
+    () => undefined,
+  );
+  ctx.inFlight.add(tracked);
+  void tracked.then(() => ctx.inFlight.delete(tracked));
+  return answer;
+}
+
+async function authenticateAndRun(ctx: ServerContext, req: HookRequest): Promise<HookAnswer> {
+  const format = HOST_FORMATS.get(req.host);
+  if (!format) return failure(404, `unknown host "${req.host}"; use claude-code or copilot-cli`);
+  const team = ctx.anonymousTeam ?? (await ctx.tokens.teamOf(req.authorization));
+  if (!team) return failure(401, 'missing or unknown bearer token; no hook ran');
+  if (!ctx.config().teams.has(team))
+    return failure(403, `team "${team}" is not configured on this server; no hook ran`);
+  if (ctx.writer.full) return failure(503, 'the audit backlog is full; no hook ran');
+  const audit: DispatchContext = {
+    id: newDispatchId(),
+    startedMs: Date.now(),
+    team,
+    host: format.name,
+    event: req.pathEvent ?? 'unknown',
+    sessionId: null,
+    machine: req.machine,
+    tool: null,
+    body: req.body,
+    recordInput: ctx.config().teams.get(team)?.recordInput ?? false,
+    configVersion: null,
+    serverId: ctx.serverId,
+  };
+  const started = performance.now();
+  const record = (status: DispatchStatus, result: DispatchResult | null, why?: string) =>
+    recordDispatch(ctx, audit, status, result, performance.now() - started, why);
+  let request: HostRequest;
+  try {
+    request = format.parse(req.pathEvent, JSON.parse(req.body));
+  } catch (error) {
+    const why =
+      error instanceof BadHostRequest ? error.message : `the body is not JSON: ${(error as Error).message}`;
+    record('bad-request', null, why);
+    return failure(400, `${why}; no hook ran`, audit.id);
+  }
+  Object.assign(audit, { event: request.event, sessionId: request.sessionId, tool: request.tool });
+  if (!ctx.gate.tryEnter()) {
+    record('overloaded', null, 'too many dispatches at once');
+    return failure(503, 'too many dispatches at once; no hook ran', audit.id);
+  }
+  return runDispatch(ctx, format, request, audit, req.timeout, record);
+}
+
+async function runDispatch(
+  ctx: ServerContext,
+  format: HostFormat,
+  request: HostRequest,
+  audit: DispatchContext,
+  timeout: string | undefined,
+  record: (status: DispatchStatus, result: DispatchResult | null, why?: string) => void,
+): Promise<HookAnswer> {
+  const controller = new AbortController();
+  const scope: DispatchScope = { id: audit.id, team: audit.team, host: audit.host, machine: audit.machine };
+  const dispatch = () => dispatchOnce(ctx, format, request, audit, controller.signal);
+  // The scope labels telemetry for the live inspector; AsyncLocalStorage costs every promise a
+  // hook on Node 20, so it is only used while someone watches.
+  const settled = (ctx.live.clients > 0 ? ctx.scope.run(scope, dispatch) : dispatch()).then(
+    (result) => ({ result }) as const,
+    (error: unknown) => ({ error }) as const,
+  );
+  let timer: NodeJS.Timeout | undefined;
+  let timedOut = false;
+  const deadlineMs = answerDeadlineMs(format.defaultTimeoutMs(request.event), timeout);
+  const deadlineText = `the hooks did not finish within ${Math.round(deadlineMs)} ms (the host's timeout less a margin)`;
+  const deadline = new Promise<typeof DEADLINE>((resolve) => {
+    timer = setTimeout(() => resolve(DEADLINE), deadlineMs);
+  });
+  // The audit row is queued when the dispatch settles, even after a deadline answer went out.
+  const done = settled.then((outcome) => {
+    ctx.gate.leave();
+    if ('result' in outcome)
+      record(timedOut ? 'deadline' : 'ok', outcome.result, timedOut ? deadlineText : undefined);
+    else record(timedOut ? 'deadline' : 'error', null, describe(outcome.error));
+  });
+  ctx.inFlight.add(done);
+  void done.finally(() => ctx.inFlight.delete(done));
+  const winner = await Promise.race([settled, deadline]);
+  clearTimeout(timer);
+  if (winner === DEADLINE) {
+    timedOut = true;
+    controller.abort(new Error(deadlineText));
+    return failure(504, `${deadlineText}; the host treats this as a failed hook`, audit.id);
+  }
+  await done;
+  if ('error' in winner) return failure(500, `the dispatch failed: ${describe(winner.error)}`, audit.id);
+  return { status: 200, json: format.render(winner.result), dispatchId: audit.id };
+}
+
+/** Dispatches on the team's engine; an engine closed by a reload meanwhile is replaced once. */
+async function dispatchOnce(
+  ctx: ServerContext,
+  format: HostFormat,
+  request: HostRequest,
+  audit: DispatchContext,
+  signal: AbortSignal,
+): Promise<DispatchResult> {
+  for (let attempt = 0; ; attempt++) {
+    const pending = ctx.tenants.get(audit.team, format.profile);
+    if (!pending) throw new Error('the server is shutting down');
+    const tenant: TenantEngine = await pending;
+    audit.configVersion = tenant.version;
+    try {
+      return await tenant.engine.dispatch(request.event, request.input, { signal });
+    } catch (error) {
+      if (attempt > 0 || !isHookError(error) || error.code !== 'ENGINE_CLOSED') throw error;
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function recordDispatch(
+  ctx: ServerContext,
+  audit: DispatchContext,
+  status: DispatchStatus,
+  result: DispatchResult | null,
+  durationMs: number,
+  why?: string,
+): void {
+  const row = auditRow(audit, status, result, durationMs, why);
+  ctx.writer.add(row);
+  ctx.live.publish(row);
+  const m = ctx.metrics;
+  m.dispatches.inc({
+    team: audit.team,
+    host: audit.host,
+    event: audit.event,
+    decision: result?.decision ?? (status === 'ok' ? 'none' : status),
+  });
+  m.dispatchSeconds.observe({ host: audit.host }, durationMs / 1000);
+  for (const hook of result?.hooks ?? []) {
+    m.hookRuns.inc({ team: audit.team, type: hook.type, outcome: hook.outcome });
+    m.hookSeconds.observe({ type: hook.type }, hook.durationMs / 1000);
+  }
+}

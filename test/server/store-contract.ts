@@ -1,0 +1,86 @@
+// The audit store's contract, run against SQLite (audit-store.test.ts) and PostgreSQL
+// (postgres.test.ts) so both dialects are held to the same behaviour.
+import { expect, it } from 'vitest';
+import type { AuditStore } from '../../src/server/audit/open-store.ts';
+import { countDispatches, insertDispatches, searchDispatches } from '../../src/server/audit/queries.ts';
+import type { DispatchRow } from '../../src/server/audit/schema.ts';
+import { getCounter, incrementCounter, resetCounter } from '../../src/server/audit/shared-state.ts';
+import { AuditWriter } from '../../src/server/audit/writer.ts';
+
+let nextRow = 0;
+
+export function row(overrides: Partial<DispatchRow> = {}): DispatchRow {
+  nextRow += 1;
+  return {
+    id: `row-${process.pid}-${nextRow}-${Math.random().toString(36).slice(2)}`,
+    time_ms: 1_700_000_000_000 + nextRow,
+    team: 'payments',
+    host: 'claude-code',
+    session_id: 's1',
+    machine: 'laptop-1',
+    event: 'PreToolUse',
+    tool: 'Bash',
+    input_digest: 'd'.repeat(64),
+    input: null,
+    status: 'ok',
+    decision: null,
+    reason: null,
+    duration_ms: 1.5,
+    hooks: '[]',
+    texts: '{}',
+    config_version: 'v1',
+    server_id: 'test',
+    ...overrides,
+  };
+}
+
+export function storeContract(open: () => Promise<AuditStore>): void {
+  it('writes batches through the writer and finds them by every filter', async () => {
+    const store = await open();
+    try {
+      const team = `team-${Math.random().toString(36).slice(2)}`;
+      const writer = new AuditWriter({
+        spillFile: '/nonexistent/spill',
+        write: (rows) => insertDispatches(store.db, rows),
+      });
+      for (let i = 0; i < 1_200; i++)
+        writer.add(
+          row({ team, session_id: `s${i % 3}`, decision: i % 2 ? 'deny' : null, time_ms: 1_000 + i }),
+        );
+      writer.add(row({ team, tool: 'Write', reason: 'Blocked: 100% NOT allowed_here', time_ms: 5_000 }));
+      const drained = await writer.drain(Date.now() + 10_000);
+      expect(drained.spilled).toBe(0);
+      expect(writer.written).toBe(1_201);
+      const all = await searchDispatches(store.db, { team, limit: 100_000 });
+      expect(all).toHaveLength(1_201);
+      expect(all[0]!.time_ms).toBe(5_000);
+      expect(typeof all[0]!.time_ms).toBe('number');
+      expect(await searchDispatches(store.db, { team, decision: 'none', limit: 10_000 })).toHaveLength(601);
+      expect(await searchDispatches(store.db, { team, decision: 'deny', limit: 10_000 })).toHaveLength(600);
+      expect(await searchDispatches(store.db, { team, tool: 'Write' })).toHaveLength(1);
+      expect(await searchDispatches(store.db, { team, since: 1_100, until: 1_110 })).toHaveLength(10);
+      // Case-insensitive, and LIKE wildcards in the query are literal characters.
+      expect(await searchDispatches(store.db, { team, text: '100% not ALLOWED_here' })).toHaveLength(1);
+      expect(await searchDispatches(store.db, { team, text: '100_ not' })).toHaveLength(0);
+      const timeline = await searchDispatches(store.db, { team, session: 's1', ascending: true, limit: 5 });
+      expect(timeline.map((r) => r.time_ms)).toEqual([1_001, 1_004, 1_007, 1_010, 1_013]);
+      expect(await countDispatches(store.db)).toBeGreaterThanOrEqual(1_201);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('counts per key atomically under concurrent increments', async () => {
+    const store = await open();
+    try {
+      const key = `stop\u0000${Math.random()}`;
+      const values = await Promise.all(Array.from({ length: 40 }, () => incrementCounter(store.db, key)));
+      expect([...values].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      expect(await getCounter(store.db, key)).toBe(40);
+      await resetCounter(store.db, key);
+      expect(await getCounter(store.db, key)).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+}
