@@ -1,10 +1,10 @@
+import { renderDecisionsDoc } from '../spec/decision-table.ts';
 import {
   renderClaudeSettingsSchema,
   renderCopilotHooksSchema,
   renderFrontmatterHooksSchema,
   renderVscodeHooksSchema,
 } from '../src/config/schema/render-schemas.ts';
-import { renderDecisionsDoc } from '../src/engine/decision-table.ts';
 import { renderErrorsDoc } from '../src/errors/render-docs.ts';
 import { renderEventsDoc } from '../src/events/render-docs.ts';
 import { eventSchemaFiles } from '../src/events/wire/json-schema.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DECISION_TABLE, type DecisionRow } from '../../src/engine/decision-table.ts';
+import { DECISION_TABLE, type DecisionRow } from '../../spec/decision-table.ts';
 import { createHookEngine, eventKeyFor } from '../../src/index.ts';
 import { HOOK_SCRIPT } from '../helpers/engine.ts';
 
@@ -18,6 +18,11 @@ const INPUTS: Record<string, Record<string, unknown>> = {
   SessionEnd: { reason: 'other' },
 };
 
+/** A `timeout` row's hook sleeps 30 s; a short limit keeps the test from waiting out a long one. */
+const TIMEOUT_ROW_SEC = 0.1;
+/** Every other row must finish well inside its limit, even on a loaded machine. */
+const ROW_TIMEOUT_SEC = 20;
+
 function commandFor(row: DecisionRow): string {
   if (row.behaviour === 'missing-script') return '/nonexistent/agent-hooks/missing-hook.sh';
   return `sh ${HOOK_SCRIPT} ${row.behaviour} ${row.event}`;
@@ -25,7 +30,7 @@ function commandFor(row: DecisionRow): string {
 
 async function engineFor(row: DecisionRow) {
   const command = commandFor(row);
-  const timeout = row.behaviour === 'timeout' ? 1 : 20;
+  const timeout = row.behaviour === 'timeout' ? TIMEOUT_ROW_SEC : ROW_TIMEOUT_SEC;
   if (row.profile === 'copilot-cli') {
     const key = eventKeyFor(row.event, 'copilot') ?? row.event;
     return createHookEngine({
