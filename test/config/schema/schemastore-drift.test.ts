@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -6,10 +6,12 @@ import { CLAUDE_EVENTS } from '../../../src/config/parse/event-keys.ts';
 import { readConfig } from '../../../src/config/read-config.ts';
 import { CLAUDE_HANDLER_SCHEMAS } from '../../../src/config/schema/claude.ts';
 import { renderClaudeSettingsSchema } from '../../../src/config/schema/render-schemas.ts';
+import { compareWithShared, sharedCompatPath } from '../../helpers/shared-compat.ts';
 
-// `shared/` sits beside the repository clone (locally and in CI): <repo>/../shared.
-const SHARED = new URL('../../../../shared/', import.meta.url);
-const STORE = new URL('compat/schemastore/', SHARED);
+/** The vendored SchemaStore files (test/fixtures/compat/schemastore/README.md says from where and when). */
+const STORE = new URL('../../fixtures/compat/schemastore/', import.meta.url);
+/** The shared original, when `../shared` sits beside the clone; the vendored copy must equal it. */
+const SHARED_STORE = sharedCompatPath('schemastore');
 const HOOK_KEYS = [
   'hooks',
   'disableAllHooks',
@@ -17,7 +19,7 @@ const HOOK_KEYS = [
   'allowedHttpHookUrls',
   'httpHookAllowedEnvVars',
 ];
-/** Negatives whose errors lie in `hooks` (compat/schemastore/README.md, bold rows). */
+/** Negatives whose errors lie in `hooks` (test/fixtures/compat/schemastore/README.md). */
 const HOOK_NEGATIVES = [
   'additional-properties-hook.json',
   'invalid-hook-shell.json',
@@ -33,25 +35,27 @@ const EVENTS_AHEAD_OF_SCHEMASTORE = ['PostModelSwitch', 'PreModelSwitch', 'PreSk
 // agent hooks, docs/llm-and-mcp-hooks.md).
 const FIELDS_AHEAD_OF_SCHEMASTORE = ['once', 'onFailure', 'allowShell'];
 
-const present = existsSync(STORE);
 const json = (url: URL): Record<string, unknown> => JSON.parse(readFileSync(url, 'utf8'));
 const list = (kind: string): string[] =>
-  present
-    ? readdirSync(new URL(`${kind}/`, STORE))
-        .filter((name) => name.endsWith('.json'))
-        .sort()
-    : [];
+  readdirSync(new URL(`${kind}/`, STORE))
+    .filter((name) => name.endsWith('.json'))
+    .sort();
 const project = (document: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(HOOK_KEYS.filter((key) => key in document).map((key) => [key, document[key]]));
 
 describe('SchemaStore claude-code-settings drift (issue 2 item 5)', () => {
-  it(`finds the SchemaStore data beside the repository at ${fileURLToPath(STORE)}`, () => {
-    expect(present, 'shared/compat/schemastore is missing: clone shared/ beside the repository').toBe(true);
+  it('reads the vendored SchemaStore test files', () => {
     expect(list('positive')).toHaveLength(21);
     expect(list('negative')).toHaveLength(17);
   });
 
-  if (!present) return;
+  it.skipIf(SHARED_STORE === undefined)(
+    `the vendored copy is the shared one (${SHARED_STORE ?? 'no ../shared beside this clone'})`,
+    () => {
+      const problems = compareWithShared(fileURLToPath(STORE), SHARED_STORE as string, ['README.md']);
+      expect(problems, 'refresh test/fixtures/compat/schemastore/ (see its README)').toEqual([]);
+    },
+  );
   const upstream = json(new URL('claude-code-settings.schema.json', STORE)) as Record<string, any>;
   // The upstream file says draft-07 but refers to `$defs`; read it as 2020-12 so the refs resolve.
   const upstreamModel = z.fromJSONSchema({
