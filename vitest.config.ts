@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Builds dist/ once per run: the bin smoke test and the root-entry test read the shipped code.
+    globalSetup: ['test/setup/build-dist.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',

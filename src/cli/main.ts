@@ -1,15 +1,5 @@
 #!/usr/bin/env node
-import { Command } from 'commander';
-import { COMMANDS } from './commands/index.ts';
+import { processStreams } from './cli-io.ts';
+import { runCli } from './program.ts';
 
-const program = new Command('agent-hooks')
-  .description('One hook engine for every coding agent: run, validate, list and convert hooks.')
-  .showSuggestionAfterError(true)
-  .showHelpAfterError('(run with --help for usage)');
-
-for (const register of COMMANDS) register(program);
-
-program.parseAsync(process.argv).catch((error: unknown) => {
-  process.stderr.write(`agent-hooks: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-});
+process.exitCode = await runCli(process.argv.slice(2), processStreams());

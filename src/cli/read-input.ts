@@ -1,9 +1,12 @@
 import { readFile } from 'node:fs/promises';
 
-/** Reads `--input FILE|-` as a JSON object; an absent input is `{}`. */
-export async function readInputOption(value: string | undefined): Promise<Record<string, unknown>> {
+/** Reads `--input FILE|-` (`-` is `stdin`) as a JSON object; an absent input is `{}`. */
+export async function readInputOption(
+  value: string | undefined,
+  stdin: NodeJS.ReadableStream,
+): Promise<Record<string, unknown>> {
   if (value === undefined) return {};
-  const text = value === '-' ? await readStdin() : await readFile(value, 'utf8');
+  const text = value === '-' ? await readAll(stdin) : await readFile(value, 'utf8');
   if (text.trim() === '') return {};
   let parsed: unknown;
   try {
@@ -20,8 +23,8 @@ export async function readInputOption(value: string | undefined): Promise<Record
   return parsed as Record<string, unknown>;
 }
 
-async function readStdin(): Promise<string> {
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertCommand } from '../../src/cli/commands/convert.ts';
 import { tempDir, writeFile } from '../config/trust/fixtures.ts';
+import { runCliInProcess } from '../helpers/cli.ts';
 
 const CLAUDE = `{
   "hooks": {
@@ -68,21 +68,16 @@ describe('agent-hooks convert (in-process)', () => {
   });
 });
 
-describe('agent-hooks convert (real process)', () => {
-  it('converts a Copilot file to Claude on stdout', () => {
+describe('agent-hooks convert (the whole program)', () => {
+  it('converts a Copilot file to Claude on stdout', async () => {
     const dir = tempDir('cli-convert');
     const file = writeFile(
       dir,
       '.github/hooks/a.json',
       '{ "version": 1, "hooks": { "agentStop": [{ "bash": "./s.sh", "timeoutSec": 9 }] } }',
     );
-    const cli = join(import.meta.dirname, '../../src/cli/main.ts');
-    const result = spawnSync('npx', ['tsx', cli, 'convert', file, '--to', 'claude'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 60_000,
-    });
-    expect(result.status).toBe(0);
+    const result = await runCliInProcess(['convert', file, '--to', 'claude']);
+    expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
       hooks: { Stop: [{ hooks: [{ type: 'command', command: './s.sh', timeout: 9 }] }] },
     });

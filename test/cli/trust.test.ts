@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { trustCommand } from '../../src/cli/commands/trust.ts';
 import { tempDir, writeFile } from '../config/trust/fixtures.ts';
+import { runCliInProcess } from '../helpers/cli.ts';
 
 const SETTINGS = `{
   "hooks": {
@@ -116,21 +116,12 @@ describe('agent-hooks trust (in-process)', () => {
   });
 });
 
-describe('agent-hooks trust (real process)', () => {
-  it('prints the hooks and exits 1 without a terminal; the store stays untouched', () => {
+describe('agent-hooks trust (the whole program)', () => {
+  it('prints the hooks and exits 1 without a terminal; the store stays untouched', async () => {
     const { dir, trustFile } = project();
-    const cli = join(import.meta.dirname, '../../src/cli/main.ts');
-    const result = spawnSync(
-      'npx',
-      ['tsx', cli, 'trust', '--no-user', '--cwd', dir, '--trust-file', trustFile],
-      {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-        timeout: 60_000,
-      },
-    );
+    const result = await runCliInProcess(['trust', '--no-user', '--cwd', dir, '--trust-file', trustFile]);
     expect(result.stderr).toContain('pass --yes');
-    expect(result.status).toBe(1);
+    expect(result.code).toBe(1);
     expect(result.stdout).toContain('PreToolUse matcher "Bash"');
     expect(() => readFileSync(trustFile)).toThrow();
   });

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runValidate, type ValidateOptions } from '../../src/cli/commands/validate.ts';
 import type { CommonOptions } from '../../src/cli/common-options.ts';
 import { makeTree, removeTree } from '../config/generation/make-tree.ts';
+import { runCliInProcess } from '../helpers/cli.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const TREES = path.join(REPO, 'test/fixtures/trees');
@@ -117,25 +117,11 @@ describe('agent-hooks validate', () => {
     expect(JSON.parse(out).diagnostics[0].code).toBe('CONFIG_FILE_UNREADABLE');
   });
 
-  it('runs as a real process: exit status 1 and JSON on stdout', async () => {
+  it('runs as the whole program: exit status 1 and JSON on stdout', async () => {
     const root = await makeTree({ 'bad.json': BAD_JSON });
     roots.push(root);
-    const child = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(REPO, 'src/cli/main.ts'),
-        'validate',
-        '--json',
-        '--no-user',
-        '--cwd',
-        root,
-        'bad.json',
-      ],
-      { cwd: REPO, encoding: 'utf8', timeout: 60_000 },
-    );
-    expect(child.status).toBe(1);
-    expect(JSON.parse(child.stdout).diagnostics[0].code).toBe('CONFIG_INVALID_JSON');
+    const run = await runCliInProcess(['validate', '--json', '--no-user', '--cwd', root, 'bad.json']);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).diagnostics[0].code).toBe('CONFIG_INVALID_JSON');
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '../../config/convert/index.ts';
 import type { ConfigKind } from '../../config/read-config.ts';
 import type { Diagnostic } from '../../errors.ts';
+import type { CliIo } from '../cli-io.ts';
 
 interface ConvertCliOptions {
   to: ConvertTarget;
@@ -49,11 +50,7 @@ function diagnosticLine(d: Diagnostic): string {
 }
 
 /** Runs `convert`; returns the exit status (1 when the input has errors, so nothing is silently lost). */
-export function convertCommand(
-  file: string,
-  options: ConvertCliOptions,
-  io: ConvertIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) },
-): number {
+export function convertCommand(file: string, options: ConvertCliOptions, io: ConvertIo): number {
   const path = resolve(file);
   const text = readFileSync(path, 'utf8');
   const from = options.from ?? detectConfigKind(path, text);
@@ -82,7 +79,7 @@ export function convertCommand(
 }
 
 /** `agent-hooks convert FILE --to claude|copilot|vscode`: translate a hook file between dialects. */
-export function registerConvertCommand(program: Command): void {
+export function registerConvertCommand(program: Command, io: CliIo): void {
   program
     .command('convert')
     .description('convert a hook configuration file to another dialect, listing everything that is lost')
@@ -106,6 +103,6 @@ export function registerConvertCommand(program: Command): void {
     )
     .option('--json', 'print one JSON object on stdout: { text, lossy, diagnostics }', false)
     .action((file: string, options: ConvertCliOptions) => {
-      process.exitCode = convertCommand(file, options);
+      io.setExitCode(convertCommand(file, options, io));
     });
 }

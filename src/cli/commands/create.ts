@@ -1,10 +1,10 @@
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import { applyEdits, modify } from 'jsonc-parser';
 import { readConfig } from '../../config/read-config.ts';
 import type { ModelClient } from '../../runners/llm/model-client.ts';
+import type { CliIo } from '../cli-io.ts';
 
 export interface CreateOptions {
   cwd: string;
@@ -197,16 +197,7 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-async function ttyConfirm(question: string): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
-  } finally {
-    rl.close();
-  }
-}
-
-export function registerCreateCommand(program: Command): void {
+export function registerCreateCommand(program: Command, io: CliIo): void {
   program
     .command('create')
     .description(
@@ -218,10 +209,13 @@ export function registerCreateCommand(program: Command): void {
     .option('--model <ref>', 'model, e.g. anthropic:claude-sonnet-4-6 (default: AGENT_HOOKS_MODEL)')
     .option('-y, --yes', 'write without asking', false)
     .action(async (description: string, options: CreateOptions) => {
-      process.exitCode = await runCreate(description, options, {
-        out: (t) => process.stdout.write(t),
-        err: (t) => process.stderr.write(t),
-        confirm: process.stdin.isTTY ? ttyConfirm : undefined,
-      });
+      const confirm = (question: string) => io.confirm(`${question} [y/N] `);
+      io.setExitCode(
+        await runCreate(description, options, {
+          out: io.stdout,
+          err: io.stderr,
+          confirm: io.stdinIsTTY ? confirm : undefined,
+        }),
+      );
     });
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { CliIo } from '../cli-io.ts';
 import { registerAuditCommand } from './audit.ts';
 import { registerConvertCommand } from './convert.ts';
 import { registerCreateCommand } from './create.ts';
@@ -12,7 +13,7 @@ import { registerTrustCommand } from './trust.ts';
 import { registerValidateCommand } from './validate.ts';
 
 /** Each CLI command lives in its own file and registers itself on the program. */
-export type RegisterCommand = (program: Command) => void;
+export type RegisterCommand = (program: Command, io: CliIo) => void;
 
 export const COMMANDS: RegisterCommand[] = [
   registerRunCommand,

@@ -6,6 +6,7 @@ import { loadConfig } from '../../config/generation/load-config.ts';
 import { createTrustStore, defaultTrustStorePath, trustStatus } from '../../config/trust/index.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { SourceRef } from '../../model/source.ts';
+import type { CliIo } from '../cli-io.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
 import {
   displayPath,
@@ -124,7 +125,7 @@ export async function runList(
   return 0;
 }
 
-export function registerListCommand(program: Command): void {
+export function registerListCommand(program: Command, io: CliIo): void {
   const command = program
     .command('list')
     .description('show every location looked at, every handler loaded, and everything skipped, with reasons')
@@ -132,6 +133,6 @@ export function registerListCommand(program: Command): void {
     .option('--explain', 'say why each handler is included and when it runs', false)
     .option('--trust-file <file>', 'trust store to read (default: $XDG_CONFIG_HOME/agent-hooks/trust.json)');
   addCommonOptions(command).action(async (options: ListOptions) => {
-    process.exitCode = await runList(options, (text) => process.stdout.write(text));
+    io.setExitCode(await runList(options, io.stdout));
   });
 }

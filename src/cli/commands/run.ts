@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createHookEngine } from '../../engine/engine.ts';
 import { createTraceWriter } from '../../telemetry/trace-file.ts';
+import type { CliIo } from '../cli-io.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
 import { createLiveDisplay } from '../live-display.ts';
 import { readInputOption } from '../read-input.ts';
@@ -18,7 +19,7 @@ interface RunOptions extends CommonOptions {
 }
 
 /** `agent-hooks run <Event>`: dispatch one event and report it (DESIGN.md "CLI contract"). */
-export function registerRunCommand(program: Command): void {
+export function registerRunCommand(program: Command, io: CliIo): void {
   addCommonOptions(
     program
       .command('run')
@@ -37,14 +38,11 @@ export function registerRunCommand(program: Command): void {
         'trust store to read (default: $XDG_CONFIG_HOME/agent-hooks/trust.json)',
       ),
   ).action(async (event: string, options: RunOptions) => {
-    const input = await readInputOption(options.input);
+    const input = await readInputOption(options.input, io.stdin);
     const cwd = resolve(options.cwd);
     const trace = options.trace ? createTraceWriter(resolve(options.trace)) : undefined;
     // A live view of running hooks on a terminal; never mixed into the --json object.
-    const live =
-      !options.json && process.stderr.isTTY
-        ? createLiveDisplay((text) => process.stderr.write(text))
-        : undefined;
+    const live = !options.json && io.stderrIsTTY ? createLiveDisplay(io.stderr) : undefined;
     const engine = await createHookEngine({
       ...(trace ? { onTelemetry: trace.listener } : {}),
       cwd,
@@ -62,8 +60,8 @@ export function registerRunCommand(program: Command): void {
     try {
       const result = await engine.dispatch(event, input);
       const diagnostics = engine.config.diagnostics;
-      if (options.json) process.stdout.write(`${JSON.stringify(runJson(result, diagnostics), null, 2)}\n`);
-      else process.stdout.write(renderResult(result, diagnostics, cwd));
+      if (options.json) io.stdout(`${JSON.stringify(runJson(result, diagnostics), null, 2)}\n`);
+      else io.stdout(renderResult(result, diagnostics, cwd));
     } finally {
       await engine.close();
       await trace?.close();

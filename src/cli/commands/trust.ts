@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config/generation/index.ts';
 import {
@@ -10,6 +9,7 @@ import {
   trustStatus,
 } from '../../config/trust/index.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
+import type { CliIo } from '../cli-io.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
 
 interface TrustOptions extends CommonOptions {
@@ -37,22 +37,10 @@ export interface TrustIo {
   confirm?: (question: string) => Promise<boolean>;
 }
 
-async function ttyConfirm(question: string): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^y(es)?$/i.test((await rl.question(question)).trim());
-  } finally {
-    rl.close();
-  }
-}
-
-function defaultIo(): TrustIo {
-  const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true;
-  return {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    ...(interactive ? { confirm: ttyConfirm } : {}),
-  };
+/** The CLI's streams as trust needs them: a prompt only when a person sits at a terminal. */
+function trustIo(io: CliIo): TrustIo {
+  const interactive = io.stdinIsTTY && io.stderrIsTTY;
+  return { stdout: io.stdout, stderr: io.stderr, ...(interactive ? { confirm: io.confirm } : {}) };
 }
 
 type Definition = Extract<TrustItem, { kind: 'definition' }>;
@@ -123,7 +111,7 @@ function decide(options: TrustOptions, status: TrustStatus, io: TrustIo): TrustA
 /** Exit status of each action: refusing to approve is a failure a script must notice. */
 const FAILED: ReadonlySet<TrustAction> = new Set(['not-trusted', 'declined']);
 
-export async function trustCommand(options: TrustOptions, io: TrustIo = defaultIo()): Promise<number> {
+export async function trustCommand(options: TrustOptions, io: TrustIo): Promise<number> {
   const cwd = resolve(options.cwd);
   const generation = await loadConfig({
     profile: options.profile,
@@ -180,7 +168,7 @@ export async function trustCommand(options: TrustOptions, io: TrustIo = defaultI
 }
 
 /** `agent-hooks trust`: show what a project's hooks would run and record the user's approval. */
-export function registerTrustCommand(program: Command): void {
+export function registerTrustCommand(program: Command, io: CliIo): void {
   addCommonOptions(
     program
       .command('trust')
@@ -190,6 +178,6 @@ export function registerTrustCommand(program: Command): void {
       .option('--yes', 'approve without asking (needed when no terminal is attached)', false)
       .option('--trust-file <file>', 'trust store (default: $XDG_CONFIG_HOME/agent-hooks/trust.json)'),
   ).action(async (options: TrustOptions) => {
-    process.exitCode = await trustCommand(options);
+    io.setExitCode(await trustCommand(options, trustIo(io)));
   });
 }

@@ -7,6 +7,7 @@ import { loadConfig } from '../../config/generation/load-config.ts';
 import type { LoadOptions } from '../../config/generation/types.ts';
 import { type ConfigKind, readConfig } from '../../config/read-config.ts';
 import { type Diagnostic, diagnostic } from '../../errors.ts';
+import type { CliIo } from '../cli-io.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
 
 const KINDS: readonly ConfigKind[] = [
@@ -128,7 +129,7 @@ function parseKind(value: string): ConfigKind {
   throw new Error(`unknown kind "${value}"; expected one of ${KINDS.join(', ')}`);
 }
 
-export function registerValidateCommand(program: Command): void {
+export function registerValidateCommand(program: Command, io: CliIo): void {
   const command = program
     .command('validate')
     .description('check hook configuration files (or everything discovered) and report located diagnostics')
@@ -136,6 +137,6 @@ export function registerValidateCommand(program: Command): void {
     .option('--strict', 'treat warnings as errors', false)
     .option('--kind <kind>', `file format, instead of guessing: ${KINDS.join(' | ')}`, parseKind);
   addCommonOptions(command).action(async (files: string[], options: ValidateOptions) => {
-    process.exitCode = await runValidate(files, options, (text) => process.stdout.write(text));
+    io.setExitCode(await runValidate(files, options, io.stdout));
   });
 }

@@ -1,0 +1,39 @@
+import { Command, CommanderError } from 'commander';
+import type { CliIo, CliStreams } from './cli-io.ts';
+import { COMMANDS } from './commands/index.ts';
+
+/** The `agent-hooks` program, writing through `io` instead of the process's streams. */
+export function createProgram(io: CliIo): Command {
+  const program = new Command('agent-hooks')
+    .description('One hook engine for every coding agent: run, validate, list and convert hooks.')
+    .showSuggestionAfterError(true)
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    // Commander reports usage errors, --help and --version by throwing instead of exiting.
+    .exitOverride();
+  for (const register of COMMANDS) register(program, io);
+  return program;
+}
+
+/**
+ * Runs the CLI on `argv` (the arguments after the program name) and returns the exit status.
+ * A failing command prints `agent-hooks: <message>` on stderr and exits 1.
+ */
+export async function runCli(argv: readonly string[], io: CliStreams): Promise<number> {
+  let status = 0;
+  const program = createProgram({
+    ...io,
+    setExitCode: (code) => {
+      status = code;
+    },
+  });
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return status;
+  } catch (error) {
+    // Commander has already printed its own message (usage error) or the help text.
+    if (error instanceof CommanderError) return error.exitCode;
+    io.stderr(`agent-hooks: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
