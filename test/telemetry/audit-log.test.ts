@@ -8,7 +8,7 @@ import type { HookEngine } from '../../src/index.ts';
 import { AUDIT_LINE_MAX_BYTES, auditLine, createAuditLog } from '../../src/telemetry/audit-log.ts';
 import { commands, inlineEngine, TOOL_INPUT } from './helpers.ts';
 
-const WRITER = fileURLToPath(new URL('./audit-writer.fixture.ts', import.meta.url));
+const WRITER = fileURLToPath(new URL('../fixtures/audit-writer.mjs', import.meta.url));
 
 function readLines(file: string): Record<string, unknown>[] {
   const text = readFileSync(file, 'utf8');
@@ -144,7 +144,7 @@ describe('audit log (seed 000 audit trail)', () => {
       Array.from({ length: writers }, (_, w) => {
         const child = spawn(
           process.execPath,
-          ['--import', 'tsx', WRITER, file, `writer${w}`, String(perWriter), String(labelChars)],
+          [WRITER, file, `writer${w}`, String(perWriter), String(labelChars)],
           { stdio: ['ignore', 'ignore', 'pipe'] },
         );
         let stderr = '';

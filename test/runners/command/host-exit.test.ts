@@ -10,7 +10,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Starts a host that runs one hook, then ends it with `how`; resolves with how the host ended. */
 function runHost(how: 'SIGINT' | 'SIGTERM' | 'exit', pidFile: string, tmp: string) {
-  const host = spawn(process.execPath, ['--import', 'tsx', fixture('host-runs-hook.ts'), pidFile, how], {
+  const host = spawn(process.execPath, [fixture('host-runs-hook.mjs'), pidFile, how], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, TMPDIR: tmp },
   });
