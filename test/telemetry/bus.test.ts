@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TelemetryBus, type TelemetryEvent } from '../../src/engine/telemetry/bus.ts';
 import type { HookEngine } from '../../src/index.ts';
 import type { EventName } from '../../src/model/event-name.ts';
 import type { SourceRef } from '../../src/model/source.ts';
-import { commands, inlineEngine, recorder, TOOL_INPUT, until } from './helpers.ts';
+import { commands, inlineEngine, recorder, TOOL_INPUT } from './helpers.ts';
 
 const SOURCE: SourceRef = { file: 'inline.json', pointer: '/hooks/X/0/hooks/0', scope: 'project' };
 
@@ -90,26 +90,35 @@ describe('TelemetryBus filtering (seed 004 hook event system; claude-code-hooks.
     expect(events).toHaveLength(1);
   });
 
-  it('samples output as progress at the interval, only when it changed, and stops at the response', async () => {
-    const bus = new TelemetryBus({ includeHookEvents: true, progressIntervalMs: 20 });
-    const { events, listener } = recorder();
-    bus.subscribe(listener);
-    bus.emit(started('PreToolUse'));
-    bus.output('1.0', 'stdout', 'line one\n');
-    bus.output('1.0', 'stderr', 'warn\n');
-    await until(() => events.some((e) => e.type === 'progress'), 'first progress');
-    bus.output('1.0', 'stdout', 'line two\n');
-    await until(() => events.filter((e) => e.type === 'progress').length >= 2, 'second progress');
-    const progress = events.filter((e) => e.type === 'progress');
-    expect(progress[0]).toMatchObject({ stdout: 'line one\n', stderr: 'warn\n', hookId: '1.0' });
-    expect(progress[1]).toMatchObject({ stdout: 'line one\nline two\n' });
-    bus.emit(response('PreToolUse'));
-    bus.output('1.0', 'stdout', 'after the end\n');
-    const count = events.length;
-    // Unchanged output produces nothing: wait several intervals for a counter-example.
-    const waitUntil = Date.now() + 120;
-    await until(() => Date.now() > waitUntil, 'quiet period');
-    expect(events.length).toBe(count);
+  it('samples output as progress at the interval, only when it changed, and stops at the response', () => {
+    // The sampling timer runs on fake time, so "nothing more happens" is checked without waiting.
+    vi.useFakeTimers();
+    try {
+      const bus = new TelemetryBus({ includeHookEvents: true, progressIntervalMs: 20 });
+      const { events, listener } = recorder();
+      const progress = () => events.filter((e) => e.type === 'progress');
+      bus.subscribe(listener);
+      bus.emit(started('PreToolUse'));
+      bus.output('1.0', 'stdout', 'line one\n');
+      bus.output('1.0', 'stderr', 'warn\n');
+      vi.advanceTimersByTime(20);
+      expect(progress()).toHaveLength(1);
+      // Unchanged output produces nothing, however many intervals pass.
+      vi.advanceTimersByTime(100);
+      expect(progress()).toHaveLength(1);
+      bus.output('1.0', 'stdout', 'line two\n');
+      vi.advanceTimersByTime(20);
+      expect(progress()).toHaveLength(2);
+      expect(progress()[0]).toMatchObject({ stdout: 'line one\n', stderr: 'warn\n', hookId: '1.0' });
+      expect(progress()[1]).toMatchObject({ stdout: 'line one\nline two\n' });
+      bus.emit(response('PreToolUse'));
+      bus.output('1.0', 'stdout', 'after the end\n');
+      const count = events.length;
+      vi.advanceTimersByTime(120);
+      expect(events.length).toBe(count);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
