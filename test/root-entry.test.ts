@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { staticImportGraph } from './helpers/import-graph.ts';
 import { DIST_DIR, REPO_ROOT } from './helpers/paths.ts';
+import { tempDir } from './helpers/temp-dir.ts';
 
 /** Heavy or optional packages that only subpath entries and lazy `import()` may load (DESIGN.md). */
 const HEAVY = [/^ai$/, /^@ai-sdk\//, /^@modelcontextprotocol\//, /^chokidar$/, /^@opentelemetry\//];
@@ -27,17 +27,13 @@ describe('the built root entry (agent-hooks)', () => {
 
   it('the walk sees static imports and skips import(): agent-hooks/otel does reach @opentelemetry/api', () => {
     expect(staticImportGraph(join(DIST_DIR, 'otel.js')).packages).toContain('@opentelemetry/api');
-    const dir = mkdtempSync(join(tmpdir(), 'agent-hooks-graph-'));
-    try {
-      writeFileSync(join(dir, 'entry.js'), "export { a } from './a.js';\nconst ai = () => import('ai');\n");
-      writeFileSync(join(dir, 'a.js'), "import { watch } from 'chokidar';\nexport const a = watch;\n");
-      expect(staticImportGraph(join(dir, 'entry.js'))).toEqual({
-        files: [join(dir, 'a.js'), join(dir, 'entry.js')],
-        packages: ['chokidar'],
-      });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir('graph');
+    writeFileSync(join(dir, 'entry.js'), "export { a } from './a.js';\nconst ai = () => import('ai');\n");
+    writeFileSync(join(dir, 'a.js'), "import { watch } from 'chokidar';\nexport const a = watch;\n");
+    expect(staticImportGraph(join(dir, 'entry.js'))).toEqual({
+      files: [join(dir, 'a.js'), join(dir, 'entry.js')],
+      packages: ['chokidar'],
+    });
   });
 
   it.each(['./llm', './mcp', './otel'])('the subpath entry %s exists in dist/ with its types', (subpath) => {

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertCommand } from '../../src/cli/commands/convert.ts';
-import { tempDir, writeFile } from '../config/trust/fixtures.ts';
 import { runCliInProcess } from '../helpers/cli.ts';
+import { tempDir, writeFile } from '../helpers/temp-dir.ts';
 
 const CLAUDE = `{
   "hooks": {

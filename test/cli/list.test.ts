@@ -1,16 +1,11 @@
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runList } from '../../src/cli/commands/list.ts';
 import type { CommonOptions } from '../../src/cli/common-options.ts';
 import type { Listing } from '../../src/config/generation/listing.ts';
-import { makeTree, removeTree } from '../config/generation/make-tree.ts';
+import { makeTree } from '../helpers/temp-dir.ts';
 
 const TREES = path.resolve(import.meta.dirname, '../fixtures/trees');
-
-const roots: string[] = [];
-afterEach(async () => {
-  await Promise.all(roots.splice(0).map(removeTree));
-});
 
 type Options = Parameters<typeof runList>[0];
 function opts(cwd: string, extra: Partial<Options> = {}): Options {
@@ -103,11 +98,10 @@ describe('agent-hooks list', () => {
   });
 
   it('human output has the locations, handlers, skipped and diagnostics sections', async () => {
-    const root = await makeTree({
+    const root = makeTree({
       '.claude/settings.json': { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo hi' }] }] } },
       '.claude/settings.local.json': { disableAllHooks: true, hooks: { Nope: [] } },
     });
-    roots.push(root);
     const { out } = await list(opts(root, { json: false, user: false, explain: true }));
     expect(out).toMatch(/Locations \(\d+\)/);
     expect(out).toMatch(/Handlers \(0\)/);
@@ -116,12 +110,11 @@ describe('agent-hooks list', () => {
   });
 
   it('reports untrusted project hooks until they are approved (trust for project hooks)', async () => {
-    const root = await makeTree({
+    const root = makeTree({
       'project/.claude/settings.json': {
         hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo hi' }] }] },
       },
     });
-    roots.push(root);
     const trustFile = path.join(root, 'trust.json');
     const project = path.join(root, 'project');
     const before = await list(opts(project, { user: false, trustFile }), {

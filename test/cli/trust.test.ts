@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { trustCommand } from '../../src/cli/commands/trust.ts';
-import { tempDir, writeFile } from '../config/trust/fixtures.ts';
 import { runCliInProcess } from '../helpers/cli.ts';
+import { tempDir, writeFile } from '../helpers/temp-dir.ts';
 
 const SETTINGS = `{
   "hooks": {

@@ -1,17 +1,12 @@
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runValidate, type ValidateOptions } from '../../src/cli/commands/validate.ts';
 import type { CommonOptions } from '../../src/cli/common-options.ts';
-import { makeTree, removeTree } from '../config/generation/make-tree.ts';
 import { runCliInProcess } from '../helpers/cli.ts';
+import { makeTree } from '../helpers/temp-dir.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const TREES = path.join(REPO, 'test/fixtures/trees');
-
-const roots: string[] = [];
-afterEach(async () => {
-  await Promise.all(roots.splice(0).map(removeTree));
-});
 
 function opts(cwd: string, extra: Partial<ValidateOptions> = {}): ValidateOptions {
   const common: CommonOptions = {
@@ -44,8 +39,7 @@ describe('agent-hooks validate', () => {
   });
 
   it('exits 1 with a located error for a broken file given on the command line', async () => {
-    const root = await makeTree({ '.claude/settings.json': BAD_JSON });
-    roots.push(root);
+    const root = makeTree({ '.claude/settings.json': BAD_JSON });
     const { code, out } = await run(['.claude/settings.json'], opts(root, { json: true }));
     expect(code).toBe(1);
     const report = JSON.parse(out);
@@ -60,8 +54,7 @@ describe('agent-hooks validate', () => {
   });
 
   it('prints file:line:column severity CODE message lines, relative to --cwd', async () => {
-    const root = await makeTree({ '.claude/settings.json': WARN_ONLY });
-    roots.push(root);
+    const root = makeTree({ '.claude/settings.json': WARN_ONLY });
     const { code, out } = await run(['.claude/settings.json'], opts(root));
     expect(code).toBe(0);
     expect(out).toMatch(/^\.claude[\\/]settings\.json:\d+:\d+ warning CONFIG_UNKNOWN_KEY .*timeout/m);
@@ -69,16 +62,14 @@ describe('agent-hooks validate', () => {
   });
 
   it('--strict turns warnings into errors and exits 1', async () => {
-    const root = await makeTree({ '.claude/settings.json': WARN_ONLY });
-    roots.push(root);
+    const root = makeTree({ '.claude/settings.json': WARN_ONLY });
     const { code, out } = await run(['.claude/settings.json'], opts(root, { json: true, strict: true }));
     expect(code).toBe(1);
     expect(JSON.parse(out)).toMatchObject({ errors: 1, warnings: 0 });
   });
 
   it('validates everything discovered when no file is given (errors from any location count)', async () => {
-    const root = await makeTree({ '.claude/settings.local.json': BAD_JSON });
-    roots.push(root);
+    const root = makeTree({ '.claude/settings.local.json': BAD_JSON });
     const { code, out } = await run([], opts(root, { json: true }));
     expect(code).toBe(1);
     expect(JSON.parse(out).diagnostics[0].file).toBe(path.join(root, '.claude/settings.local.json'));
@@ -89,20 +80,18 @@ describe('agent-hooks validate', () => {
       version: 1,
       hooks: { preToolUse: [{ type: 'command', bash: 'echo x', timeoutSec: 5 }] },
     };
-    const root = await makeTree({ 'hooks/a.json': copilot });
-    roots.push(root);
+    const root = makeTree({ 'hooks/a.json': copilot });
     expect((await run(['hooks/a.json'], opts(root, { json: true }))).code).toBe(0);
     const forced = await run(['hooks/a.json'], opts(root, { json: true, kind: 'claude-settings' }));
     expect(JSON.parse(forced.out).warnings + JSON.parse(forced.out).errors).toBeGreaterThan(0);
   });
 
   it('with --profile vscode, reads a Claude settings file the way VS Code does (matchers ignored)', async () => {
-    const root = await makeTree({
+    const root = makeTree({
       '.claude/settings.json': {
         hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] },
       },
     });
-    roots.push(root);
     const claude = JSON.parse((await run(['.claude/settings.json'], opts(root, { json: true }))).out);
     const vscode = JSON.parse(
       (await run(['.claude/settings.json'], opts(root, { json: true, profile: 'vscode' }))).out,
@@ -118,8 +107,7 @@ describe('agent-hooks validate', () => {
   });
 
   it('runs as the whole program: exit status 1 and JSON on stdout', async () => {
-    const root = await makeTree({ 'bad.json': BAD_JSON });
-    roots.push(root);
+    const root = makeTree({ 'bad.json': BAD_JSON });
     const run = await runCliInProcess(['validate', '--json', '--no-user', '--cwd', root, 'bad.json']);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout).diagnostics[0].code).toBe('CONFIG_INVALID_JSON');

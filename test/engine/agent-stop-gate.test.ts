@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHookEngine, type TelemetryEvent } from '../../src/index.ts';
 import { fixture, type MockLlmServer, startMockLlmServer } from '../helpers/mock-llm-server.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 // seed 004 "agent hooks" / claude-code-hooks.md §4.6: the obligation to call StructuredOutput is a
 // session-scoped Stop function hook, registered before the loop and removed after it.
@@ -12,7 +12,7 @@ let tmp: string;
 const saved = { ...process.env };
 beforeAll(async () => {
   server = await startMockLlmServer();
-  tmp = mkdtempSync(join(tmpdir(), 'agent-hooks-gate-'));
+  tmp = tempDir('gate');
   process.env.ANTHROPIC_API_KEY = 'test-key';
   process.env.ANTHROPIC_BASE_URL = server.origin;
   delete process.env.AGENT_HOOKS_MODEL;
@@ -20,7 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   process.env = saved;
   await server.close();
-  rmSync(tmp, { recursive: true, force: true });
 });
 
 describe('agent hook Stop gate through the engine', () => {

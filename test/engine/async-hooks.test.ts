@@ -1,14 +1,15 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAsyncMarker } from '../../src/engine/async/async-output.ts';
 import type { AsyncWake } from '../../src/engine/async/async-registry.ts';
 import type { HookEngine, HookEngineOptions, TelemetryEvent } from '../../src/index.ts';
 import { engineWithClaudeHooks, FIXTURES_DIR } from '../helpers/engine.ts';
+import { until } from '../helpers/poll.ts';
+import { isAlive } from '../helpers/process.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const GATED = join(FIXTURES_DIR, 'async', 'gated-hook.sh');
-const DEADLINE_MS = 10_000;
 
 const engines: HookEngine[] = [];
 afterEach(async () => {
@@ -25,13 +26,14 @@ interface Gate {
 }
 
 function gate(): Gate {
-  const dir = mkdtempSync(join(tmpdir(), 'agent-hooks-async-'));
+  const dir = tempDir('async');
   return {
     dir,
     release: () => writeFileSync(join(dir, 'go'), ''),
     pid: async () => {
       await until(
         () => existsSync(join(dir, 'pid')) && readFileSync(join(dir, 'pid'), 'utf8').endsWith('\n'),
+        'the gated hook to write its pid',
       );
       return Number(readFileSync(join(dir, 'pid'), 'utf8').trim());
     },
@@ -42,23 +44,6 @@ function gate(): Gate {
 function gatedCommand(g: Gate, code: number, out = '', err = '', first?: string): string {
   const args = [g.dir, String(code), out, err, ...(first !== undefined ? [first] : [])];
   return `sh ${GATED} ${args.map(quote).join(' ')}`;
-}
-
-async function until(check: () => boolean, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + DEADLINE_MS;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function engineWith(
@@ -95,7 +80,7 @@ describe('async hooks (claude-code-hooks.md §4.7)', () => {
     expect(result.backgrounded).toHaveLength(1);
     expect(result.backgrounded?.[0]?.label).toContain('gated-hook.sh');
     const pid = await g.pid();
-    expect(alive(pid)).toBe(true);
+    expect(isAlive(pid)).toBe(true);
     expect(engine.pendingAsync()).toBe(1);
     expect(engine.collectAsyncResults()).toEqual([]);
     // The input JSON is still delivered on stdin.
@@ -192,7 +177,7 @@ describe('async hooks (claude-code-hooks.md §4.7)', () => {
     await engine.waitForAsync();
     const [done] = engine.collectAsyncResults();
     expect(done?.outcome).toBe('timeout');
-    await until(() => !alive(pid), 'the timed-out hook to be gone');
+    await until(() => !isAlive(pid), 'the timed-out hook to be gone');
   });
 
   it('never deduplicates async hooks across firings', async () => {
@@ -304,7 +289,7 @@ describe('first stdout line {"async":true} (claude-code-hooks.md §3.2)', () => 
     expect(result.additionalContext).toEqual([]);
     expect(result.backgrounded).toHaveLength(1);
     const pid = await g.pid();
-    expect(alive(pid)).toBe(true);
+    expect(isAlive(pid)).toBe(true);
     expect(engine.pendingAsync()).toBe(1);
     g.release();
     await engine.waitForAsync();
@@ -390,7 +375,7 @@ describe('close() with async hooks running (claude-code-hooks.md §4.7)', () => 
     await other.dispatch('UserPromptSubmit', { prompt: 'hi' });
     const pids = [await g.pid(), await marker.pid()];
     await Promise.all([engine.close(), other.close()]);
-    await until(() => pids.every((pid) => !alive(pid)), 'the killed hooks to be gone');
+    await until(() => pids.every((pid) => !isAlive(pid)), 'the killed hooks to be gone');
     expect(engine.pendingAsync()).toBe(0);
     expect(engine.collectAsyncResults()).toMatchObject([{ outcome: 'cancelled', mode: 'async' }]);
     expect(other.collectAsyncResults()).toMatchObject([{ outcome: 'cancelled', mode: 'first-line' }]);

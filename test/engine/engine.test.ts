@@ -1,14 +1,13 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stopCapMessage } from '../../src/engine/session/stop-loop.ts';
 import { createHookEngine, HookError } from '../../src/index.ts';
 import { engineWithClaudeHooks, FIXTURES_DIR, group, HOOK_SCRIPT } from '../helpers/engine.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const RECORD = join(FIXTURES_DIR, 'engine', 'record.sh');
-const work = mkdtempSync(join(tmpdir(), 'agent-hooks-engine-'));
-afterAll(() => undefined);
+const work = tempDir('engine');
 
 const bash = (command: string) => ({ tool_name: 'Bash', tool_input: { command }, tool_use_id: 'toolu_1' });
 const json = (value: unknown) => `'${JSON.stringify(value)}'`;

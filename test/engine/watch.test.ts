@@ -1,27 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHookEngine, type DispatchResult } from '../../src/index.ts';
-
-const DEADLINE_MS = 10_000;
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + DEADLINE_MS;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { until } from '../helpers/poll.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 function project(settings: unknown): { root: string; settingsFile: string } {
-  const root = mkdtempSync(join(tmpdir(), 'agent-hooks-watch-'));
-  dirs.push(root);
+  const root = tempDir('watch');
   mkdirSync(join(root, '.claude'));
   const settingsFile = join(root, '.claude', 'settings.json');
   writeFileSync(settingsFile, JSON.stringify(settings));
@@ -32,7 +17,7 @@ function project(settings: unknown): { root: string; settingsFile: string } {
 // keeps the old configuration, otherwise the engine reloads.
 describe('engine.watch()', () => {
   it('dispatches ConfigChange with source and file_path, then reloads into a new generation', async () => {
-    const record = join(tmpdir(), `agent-hooks-config-change-${process.pid}-${Date.now()}.json`);
+    const record = join(tempDir('config-change'), 'input.json');
     const { root, settingsFile } = project({
       hooks: { ConfigChange: [{ hooks: [{ type: 'command', command: `cat > ${record}` }] }] },
     });
@@ -56,7 +41,6 @@ describe('engine.watch()', () => {
     expect(engine.config.handlers.map((handler) => handler.event)).toContain('Stop');
     await watcher.close();
     await engine.close();
-    rmSync(record, { force: true });
   });
 
   it('keeps the old configuration when a ConfigChange hook blocks', async () => {

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HookEngine } from '../../src/index.ts';
 import { AUDIT_LINE_MAX_BYTES, auditLine, createAuditLog } from '../../src/telemetry/audit-log.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { commands, inlineEngine, TOOL_INPUT } from './helpers.ts';
 
 const WRITER = fileURLToPath(new URL('../fixtures/audit-writer.mjs', import.meta.url));
@@ -23,12 +23,11 @@ describe('audit log (seed 000 audit trail)', () => {
   let dir: string;
   let engine: HookEngine | undefined;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'agent-hooks-audit-'));
+    dir = tempDir('audit');
   });
   afterEach(async () => {
     await engine?.close();
     engine = undefined;
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('appends one line per handler run with session, event, tool, source, outcome, decision, duration', async () => {

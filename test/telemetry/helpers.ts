@@ -23,12 +23,4 @@ export function recorder(): { events: TelemetryEvent[]; listener: TelemetryListe
   return { events, listener: (event) => events.push(event) };
 }
 
-export async function until(check: () => boolean, what: string, deadlineMs = 10_000): Promise<void> {
-  const deadline = Date.now() + deadlineMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 export const TOOL_INPUT = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_1' };

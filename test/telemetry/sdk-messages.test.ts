@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TelemetryBus } from '../../src/engine/telemetry/bus.ts';
 import type { HookEngine } from '../../src/index.ts';
 import { createSdkHookMessages, type SdkHookMessage } from '../../src/telemetry/sdk-messages.ts';
-import { commands, inlineEngine, TOOL_INPUT, until } from './helpers.ts';
+import { until } from '../helpers/poll.ts';
+import { commands, inlineEngine, TOOL_INPUT } from './helpers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -1,21 +1,20 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HookEngine } from '../../src/index.ts';
 import { createTraceWriter } from '../../src/telemetry/trace-file.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { commands, inlineEngine, TOOL_INPUT } from './helpers.ts';
 
 describe('JSONL trace (--trace FILE)', () => {
   let dir: string;
   let engine: HookEngine | undefined;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'agent-hooks-trace-'));
+    dir = tempDir('trace');
   });
   afterEach(async () => {
     await engine?.close();
     engine = undefined;
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('writes one JSON line per telemetry event, PreToolUse included without opting in on the bus', async () => {

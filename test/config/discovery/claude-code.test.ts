@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { claudeCodeLocations } from '../../../src/config/discovery/index.ts';
 import type { DiscoveryContext } from '../../../src/config/discovery/types.ts';
 import { loadConfig } from '../../../src/config/generation/index.ts';
-import { commandOf } from '../generation/make-tree.ts';
+import { commandOf } from '../generation/settings-fixtures.ts';
 
 const TREE = path.resolve(import.meta.dirname, '../../fixtures/trees/claude-code');
 

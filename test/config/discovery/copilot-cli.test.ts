@@ -1,9 +1,10 @@
 import { chmod } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { copilotCliLocations } from '../../../src/config/discovery/index.ts';
 import { loadConfig } from '../../../src/config/generation/index.ts';
-import { commandOf, makeTree, removeTree } from '../generation/make-tree.ts';
+import { makeTree } from '../../helpers/temp-dir.ts';
+import { commandOf } from '../generation/settings-fixtures.ts';
 
 const TREE = path.resolve(import.meta.dirname, '../../fixtures/trees/copilot-cli');
 
@@ -17,11 +18,6 @@ function load(extra: Partial<Parameters<typeof loadConfig>[0]> = {}) {
     ...extra,
   });
 }
-
-const roots: string[] = [];
-afterEach(async () => {
-  await Promise.all(roots.splice(0).map(removeTree));
-});
 
 describe('copilot-cli discovery (other-agents-hooks.md §1.2)', () => {
   it('loads policy, repo hook files, user hook files, repo settings, .claude settings, user settings in order', async () => {
@@ -55,7 +51,7 @@ describe('copilot-cli discovery (other-agents-hooks.md §1.2)', () => {
   });
 
   it('disableAllHooks in the repo settings.json turns off every non-policy hook', async () => {
-    const root = await makeTree({
+    const root = makeTree({
       'p/.github/hooks/a.json': {
         version: 1,
         hooks: { preToolUse: [{ type: 'command', bash: 'echo repo' }] },
@@ -67,7 +63,6 @@ describe('copilot-cli discovery (other-agents-hooks.md §1.2)', () => {
         hooks: { sessionStart: [{ type: 'command', bash: 'echo user' }] },
       },
     });
-    roots.push(root);
     const gen = await loadConfig({
       profile: 'copilot-cli',
       cwd: path.join(root, 'p'),
@@ -81,13 +76,12 @@ describe('copilot-cli discovery (other-agents-hooks.md §1.2)', () => {
   });
 
   it('$COPILOT_HOME replaces ~/.copilot', async () => {
-    const root = await makeTree({
+    const root = makeTree({
       'ch/hooks/x.json': {
         version: 1,
         hooks: { sessionEnd: [{ type: 'command', bash: 'echo from-copilot-home' }] },
       },
     });
-    roots.push(root);
     const gen = await load({ env: { COPILOT_HOME: path.join(root, 'ch') } });
     expect(gen.handlers.map(commandOf)).toContain('echo from-copilot-home');
     expect(gen.handlers.map(commandOf)).not.toContain('echo user-start');
@@ -95,10 +89,9 @@ describe('copilot-cli discovery (other-agents-hooks.md §1.2)', () => {
   });
 
   it('the machine policy folder requires root-owned, non-writable files', async () => {
-    const root = await makeTree({
+    const root = makeTree({
       'policy.d/a.json': { version: 1, hooks: { preToolUse: [{ type: 'command', bash: 'echo p' }] } },
     });
-    roots.push(root);
     await chmod(path.join(root, 'policy.d', 'a.json'), 0o666);
     const specs = copilotCliLocations({
       profile: 'copilot-cli',

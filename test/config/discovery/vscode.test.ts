@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/generation/index.ts';
-import { commandOf } from '../generation/make-tree.ts';
+import { commandOf } from '../generation/settings-fixtures.ts';
 
 const TREE = path.resolve(import.meta.dirname, '../../fixtures/trees/vscode');
 

@@ -1,20 +1,16 @@
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/generation/index.ts';
 import { dedupeHandlers, findDuplicates } from '../../../src/config/policy/index.ts';
 import type { NormalizedHandler } from '../../../src/model/handler.ts';
-import { commandOf, makeTree, removeTree } from './make-tree.ts';
-
-const roots: string[] = [];
-afterEach(async () => {
-  await Promise.all(roots.splice(0).map(removeTree));
-});
+import { makeTree } from '../../helpers/temp-dir.ts';
+import { commandOf } from './settings-fixtures.ts';
 
 const group = (matcher: string, hooks: object[]) => ({ matcher, hooks });
 const cmd = (command: string, extra: object = {}) => ({ type: 'command', command, ...extra });
 
 async function load() {
-  const root = await makeTree({
+  const root = makeTree({
     'p/.claude/settings.json': {
       hooks: {
         PreToolUse: [
@@ -26,7 +22,6 @@ async function load() {
     'home/.claude/settings.json': { hooks: { PreToolUse: [group('Bash', [cmd('echo same')])] } },
     'plugin/hooks/hooks.json': { hooks: { PreToolUse: [group('Bash', [cmd('echo same')])] } },
   });
-  roots.push(root);
   return loadConfig({
     profile: 'claude-code',
     cwd: path.join(root, 'p'),

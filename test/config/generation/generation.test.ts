@@ -2,21 +2,20 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConfigChange, ConfigGeneration } from '../../../src/config/generation/index.ts';
 import { createConfigStore, loadConfig } from '../../../src/config/generation/index.ts';
-import { claudeHooks, commandOf, makeTree, removeTree, writeTree } from './make-tree.ts';
+import { eventually } from '../../helpers/poll.ts';
+import { makeTree, writeTree } from '../../helpers/temp-dir.ts';
+import { claudeHooks, commandOf } from './settings-fixtures.ts';
 
-const roots: string[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((c) => c()));
-  await Promise.all(roots.splice(0).map(removeTree));
 });
 
 async function tree() {
-  const root = await makeTree({
+  const root = makeTree({
     'p/.claude/settings.json': claudeHooks({ PreToolUse: ['echo one'] }),
     'home/.claude/settings.json': claudeHooks({ Stop: ['echo user'] }),
   });
-  roots.push(root);
   return {
     root,
     options: {
@@ -26,20 +25,6 @@ async function tree() {
       managedDir: path.join(root, 'managed'),
     },
   };
-}
-
-/** Polls until `check` passes or the deadline expires (no fixed sleeps). */
-async function eventually(check: () => void, deadlineMs = 15_000): Promise<void> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > end) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
 }
 
 describe('configuration generations (claude-code-hooks.md §6.3)', () => {
@@ -57,7 +42,7 @@ describe('configuration generations (claude-code-hooks.md §6.3)', () => {
     const { root, options } = await tree();
     const store = await createConfigStore(options);
     const first = store.current();
-    await writeTree(root, { 'p/.claude/settings.json': claudeHooks({ PreToolUse: ['echo two'] }) });
+    writeTree(root, { 'p/.claude/settings.json': claudeHooks({ PreToolUse: ['echo two'] }) });
     const second = await store.reload();
     expect(second.id).toBeGreaterThan(first.id);
     expect(store.current()).toBe(second);
@@ -88,13 +73,13 @@ describe('configuration generations (claude-code-hooks.md §6.3)', () => {
     });
     cleanups.push(() => watcher.close());
     const file = path.join(root, 'p', '.claude', 'settings.local.json');
-    await writeTree(root, { 'p/.claude/settings.local.json': claudeHooks({ PostToolUse: ['echo local'] }) });
+    writeTree(root, { 'p/.claude/settings.local.json': claudeHooks({ PostToolUse: ['echo local'] }) });
     await eventually(() => expect(reloads.length).toBeGreaterThan(0));
     expect(changes).toContainEqual({ source: 'local_settings', file_path: file });
     await eventually(() => expect(store.current().handlers.map(commandOf)).toContain('echo local'));
 
     const managed = path.join(root, 'managed', 'managed-settings.json');
-    await writeTree(root, { 'managed/managed-settings.json': claudeHooks({ Stop: ['echo managed'] }) });
+    writeTree(root, { 'managed/managed-settings.json': claudeHooks({ Stop: ['echo managed'] }) });
     await eventually(() => expect(changes).toContainEqual({ source: 'policy_settings', file_path: managed }));
     await eventually(() => expect(store.current().handlers.map(commandOf)).toContain('echo managed'));
   });
@@ -113,7 +98,7 @@ describe('configuration generations (claude-code-hooks.md §6.3)', () => {
     cleanups.push(() => watcher.close());
     const skill =
       '---\nname: fmt\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: echo skill\n---\n';
-    await writeTree(root, { 'p/.claude/skills/fmt/SKILL.md': skill });
+    writeTree(root, { 'p/.claude/skills/fmt/SKILL.md': skill });
     const file = path.join(root, 'p', '.claude', 'skills', 'fmt', 'SKILL.md');
     await eventually(() => expect(changes).toContainEqual({ source: 'skills', file_path: file }));
     await eventually(() => expect(store.current().handlers.map(commandOf)).toContain('echo skill'));
@@ -138,7 +123,7 @@ describe('configuration generations (claude-code-hooks.md §6.3)', () => {
     });
     cleanups.push(() => watcher.close());
     const before = store.current();
-    await writeTree(root, { 'home/.claude/settings.json': claudeHooks({ Stop: ['echo changed'] }) });
+    writeTree(root, { 'home/.claude/settings.json': claudeHooks({ Stop: ['echo changed'] }) });
     await eventually(() =>
       expect(changes).toContainEqual({
         source: 'user_settings',

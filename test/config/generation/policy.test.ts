@@ -1,17 +1,12 @@
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/generation/index.ts';
 import { httpPolicyFor, urlAllowed } from '../../../src/config/policy/index.ts';
-import { claudeHooks, commandOf, makeTree, removeTree, type TreeSpec } from './make-tree.ts';
-
-const roots: string[] = [];
-afterEach(async () => {
-  await Promise.all(roots.splice(0).map(removeTree));
-});
+import { makeTree, type TreeSpec } from '../../helpers/temp-dir.ts';
+import { claudeHooks, commandOf } from './settings-fixtures.ts';
 
 async function claudeTree(files: TreeSpec) {
-  const root = await makeTree(files);
-  roots.push(root);
+  const root = makeTree(files);
   return loadConfig({
     profile: 'claude-code',
     cwd: path.join(root, 'p'),

@@ -1,19 +1,5 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import type { CommandHandler } from '../../../src/model/handler.ts';
 import type { Scope } from '../../../src/model/source.ts';
-
-export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `agent-hooks-${prefix}-`));
-}
-
-export function writeFile(root: string, rel: string, text: string): string {
-  const path = join(root, rel);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
-  return path;
-}
 
 export function commandHandler(
   command: string,

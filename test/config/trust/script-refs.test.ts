@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findScriptRefs, splitWords } from '../../../src/config/trust/script-refs.ts';
-import { commandHandler, tempDir, writeFile } from './fixtures.ts';
+import { tempDir, writeFile } from '../../helpers/temp-dir.ts';
+import { commandHandler } from './fixtures.ts';
 
 let project: string;
 beforeAll(() => {

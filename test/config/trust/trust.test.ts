@@ -9,7 +9,8 @@ import {
   trustStatus,
 } from '../../../src/config/trust/index.ts';
 import type { NormalizedHandler } from '../../../src/model/handler.ts';
-import { commandHandler, tempDir, writeFile } from './fixtures.ts';
+import { tempDir, writeFile } from '../../helpers/temp-dir.ts';
+import { commandHandler } from './fixtures.ts';
 
 function setup() {
   const project = tempDir('trust-project');

@@ -1,15 +1,15 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${NAME}` here is shell and placeholder syntax under test.
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOOK_INPUT_ENV_MAX_BYTES } from '../../../src/runners/command/environment.ts';
 import { createCommandRunner, runCommandHandler } from '../../../src/runners/command/run-command-handler.ts';
+import { tempDir } from '../../helpers/temp-dir.ts';
 import { commandRequest, fixture } from './helpers.ts';
 
-const project = realpathSync(mkdtempSync(join(tmpdir(), 'cmd-handler-')));
+const project = realpathSync(tempDir('handler'));
 mkdirSync(join(project, 'sub dir'));
-afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 /** Prints the named variables as JSON, `null` for unset ones. */
 function dumpEnv(names: string[]): string {

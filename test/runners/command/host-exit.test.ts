@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { fixture, isAlive, waitFor } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { until } from '../../helpers/poll.ts';
+import { isAlive } from '../../helpers/process.ts';
+import { tempDir } from '../../helpers/temp-dir.ts';
+import { fixture } from './helpers.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'cmd-host-exit-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('host-exit');
 
 /** Starts a host that runs one hook, then ends it with `how`; resolves with how the host ended. */
 function runHost(how: 'SIGINT' | 'SIGTERM' | 'exit', pidFile: string, tmp: string) {
@@ -31,7 +32,7 @@ describe('live hook processes are killed when the host goes (dependencies.md §2
     expect(ended).toEqual(how === 'exit' ? { code: 0, signal: null } : { code: null, signal: how });
     const grandchild = Number(readFileSync(pidFile, 'utf8'));
     expect(grandchild).toBeGreaterThan(0);
-    expect(await waitFor(() => !isAlive(grandchild))).toBe(true);
+    await until(() => !isAlive(grandchild), `the hook's grandchild ${grandchild} to be gone`);
     // The host's private temp directory (stdin files) is gone too.
     expect(readdirSync(tmp).filter((name) => name.startsWith('agent-hooks-'))).toEqual([]);
   });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { liveProcessCount } from '../../../src/runners/command/live-processes.ts';
 import { runCommandHandler } from '../../../src/runners/command/run-command-handler.ts';
-import { commandRequest, descendantPids, openFdCount, waitFor } from './helpers.ts';
+import { until } from '../../helpers/poll.ts';
+import { descendantPids, openFdCount } from '../../helpers/process.ts';
+import { commandRequest } from './helpers.ts';
 
 const RUNS = 200;
 const CONCURRENCY = 20;
@@ -37,8 +39,10 @@ describe('resource hygiene', () => {
       RUNS / kinds.length,
     );
 
-    expect(await waitFor(() => descendantPids().length === 0, 15_000)).toBe(true);
-    expect(await waitFor(() => openFdCount() <= fdsBefore, 15_000)).toBe(true);
+    await until(() => descendantPids().length === 0, 'every hook process to be gone', { deadlineMs: 15_000 });
+    await until(() => openFdCount() <= fdsBefore, 'the file descriptors to be closed', {
+      deadlineMs: 15_000,
+    });
     expect(liveProcessCount()).toBe(0);
   });
 });

@@ -1,14 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveProcessCount } from '../../../src/runners/command/live-processes.ts';
 import { type ProcessOptions, runProcess } from '../../../src/runners/command/process.ts';
 import type { RunnerResult } from '../../../src/runners/types.ts';
-import { fixture, isAlive, waitFor } from './helpers.ts';
+import { until } from '../../helpers/poll.ts';
+import { isAlive } from '../../helpers/process.ts';
+import { tempDir } from '../../helpers/temp-dir.ts';
+import { fixture } from './helpers.ts';
 
-const scratch = mkdtempSync(join(tmpdir(), 'cmd-process-test-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = tempDir('process');
 
 function sh(command: string, extra: Partial<ProcessOptions> = {}): Promise<RunnerResult> {
   return runProcess({
@@ -108,8 +109,8 @@ describe('runProcess', () => {
     expect(r.signal).toBe('SIGTERM');
     const grandchild = readPid(pidFile);
     expect(grandchild).toBeGreaterThan(0);
-    expect(await waitFor(() => !isAlive(grandchild as number))).toBe(true);
-    expect(await waitFor(() => liveProcessCount() === 0)).toBe(true);
+    await until(() => !isAlive(grandchild as number), 'the grandchild to be killed');
+    await until(() => liveProcessCount() === 0, 'no live hook process');
   });
 
   it('returns promptly when a background child keeps the pipes open', async () => {
@@ -143,11 +144,11 @@ describe('runProcess', () => {
       signal: controller.signal,
       killGraceMs: 300,
     });
-    expect(await waitFor(() => readPid(pidFile) !== undefined)).toBe(true);
+    await until(() => readPid(pidFile) !== undefined, 'the hook to write its pid');
     controller.abort();
     const r = await pending;
     expect(r).toMatchObject({ cancelled: true, timedOut: false });
-    expect(await waitFor(() => !isAlive(readPid(pidFile) as number))).toBe(true);
+    await until(() => !isAlive(readPid(pidFile) as number), 'the cancelled hook to be gone');
   });
 
   it('does not start anything when the signal is already aborted', async () => {

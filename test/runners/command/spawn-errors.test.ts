@@ -1,13 +1,12 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runProcess } from '../../../src/runners/command/process.ts';
 import { runCommandHandler } from '../../../src/runners/command/run-command-handler.ts';
+import { tempDir } from '../../helpers/temp-dir.ts';
 import { commandRequest } from './helpers.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'cmd-spawn-errors-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('spawn-errors');
 writeFileSync(join(dir, 'not-exec.sh'), '#!/bin/sh\necho hi\n');
 chmodSync(join(dir, 'not-exec.sh'), 0o644);
 writeFileSync(join(dir, 'bad-interp.sh'), '#!/nonexistent/interpreter\necho hi\n');

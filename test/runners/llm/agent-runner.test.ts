@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentHandler } from '../../../src/model/handler.ts';
@@ -17,6 +16,7 @@ import {
   type MockLlmServer,
   startMockLlmServer,
 } from '../../helpers/mock-llm-server.ts';
+import { tempDir } from '../../helpers/temp-dir.ts';
 import { makeRequest } from './make-request.ts';
 
 const projectDir = join(LLM_FIXTURES_DIR, 'project');
@@ -25,13 +25,12 @@ let tmp: string;
 let transcript: string;
 beforeAll(async () => {
   server = await startMockLlmServer();
-  tmp = mkdtempSync(join(tmpdir(), 'agent-hooks-agent-'));
+  tmp = tempDir('agent');
   transcript = join(tmp, 'session.jsonl');
   writeFileSync(transcript, '{"type":"user","message":{"content":"add sum"}}\n');
 });
 afterAll(async () => {
   await server.close();
-  rmSync(tmp, { recursive: true, force: true });
 });
 beforeEach(() => server.reset());
 

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createFsScope } from '../../../src/runners/llm/agent-fs.ts';
 import { type AgentTool, createAgentTools } from '../../../src/runners/llm/agent-tools.ts';
+import { tempDir } from '../../helpers/temp-dir.ts';
 
 let base: string;
 let project: string;
@@ -11,7 +11,7 @@ let tools: Map<string, AgentTool>;
 const signal = new AbortController().signal;
 
 beforeAll(async () => {
-  base = mkdtempSync(join(tmpdir(), 'agent-hooks-tools-'));
+  base = tempDir('tools');
   project = join(base, 'project');
   mkdirSync(join(project, 'src'), { recursive: true });
   mkdirSync(join(project, 'node_modules', 'dep'), { recursive: true });
@@ -23,7 +23,6 @@ beforeAll(async () => {
   const scope = await createFsScope(project, [join(base, 'transcript.jsonl')]);
   tools = new Map(createAgentTools(scope, { shell: true, env: process.env }).map((t) => [t.spec.name, t]));
 });
-afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 const call = (name: string, input: Record<string, unknown>) => tools.get(name)!.execute(input, signal);
 

@@ -1,20 +1,19 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CreateOptions, runCreate } from '../../../src/cli/commands/create.ts';
 import { readConfig } from '../../../src/config/read-config.ts';
 import { fixture, type MockLlmServer, startMockLlmServer } from '../../helpers/mock-llm-server.ts';
+import { tempDir } from '../../helpers/temp-dir.ts';
 
 let server: MockLlmServer;
 let base: string;
 beforeAll(async () => {
   server = await startMockLlmServer();
-  base = mkdtempSync(join(tmpdir(), 'agent-hooks-create-'));
+  base = tempDir('create');
 });
 afterAll(async () => {
   await server.close();
-  rmSync(base, { recursive: true, force: true });
 });
 beforeEach(() => server.reset());
 

@@ -1,11 +1,13 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${path}` references are the mcp_tool input syntax under test
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { McpToolFields, McpToolHandler } from '../../../src/model/handler.ts';
 import { createMcpToolRunner, type McpToolRunner } from '../../../src/runners/mcp/mcp-tool-runner.ts';
 import { type HttpMcpServer, startHttpMcpServer } from '../../fixtures/mcp/http-server.mjs';
+import { until } from '../../helpers/poll.ts';
+import { isAlive } from '../../helpers/process.ts';
+import { tempDir } from '../../helpers/temp-dir.ts';
 import { makeRequest } from '../llm/make-request.ts';
 
 const STDIO_SERVER = join(import.meta.dirname, '..', '..', 'fixtures', 'mcp', 'stdio-server.mjs');
@@ -20,7 +22,7 @@ let logFile: string;
 let http: HttpMcpServer;
 const runners: McpToolRunner[] = [];
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'agent-hooks-mcp-'));
+  tmp = tempDir('mcp');
   logFile = join(tmp, 'stdio.log');
   http = await startHttpMcpServer();
 });
@@ -29,7 +31,6 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await http.close();
-  rmSync(tmp, { recursive: true, force: true });
 });
 
 function runner(options: Parameters<typeof createMcpToolRunner>[0] = {}): McpToolRunner {
@@ -86,9 +87,7 @@ describe('mcp_tool runner over stdio (claude-code-hooks.md §4.4)', () => {
     expect(lines.filter((l) => l.method === 'tools/call')).toHaveLength(2);
     const pid: number = starts[0].started;
     await r.close();
-    const deadline = Date.now() + 10_000;
-    while (isAlive(pid) && Date.now() < deadline) await new Promise((res) => setTimeout(res, 25));
-    expect(isAlive(pid)).toBe(false);
+    await until(() => !isAlive(pid), 'the stdio MCP server to exit after close()');
   });
 
   it('joins text blocks and notes ignored non-text content', async () => {
@@ -210,12 +209,3 @@ describe('mcp_tool runner with a host-provided McpToolCaller', () => {
     });
   });
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

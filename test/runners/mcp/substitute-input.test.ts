@@ -1,10 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${path}` references are the syntax under test
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readProjectMcpServers } from '../../../src/runners/mcp/mcp-config.ts';
 import { substituteToolInput } from '../../../src/runners/mcp/substitute-input.ts';
+import { tempDir } from '../../helpers/temp-dir.ts';
 
 const hookInput = { tool_name: 'Edit', tool_input: { file_path: '/p/a.ts', lines: [1, 2] }, n: 0 };
 
@@ -32,28 +33,24 @@ describe('substituteToolInput', () => {
 
 describe('readProjectMcpServers (.mcp.json)', () => {
   it('reads stdio and http servers, expands ${VAR} and ${VAR:-default}, reports unsupported ones', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agent-hooks-mcpjson-'));
-    try {
-      writeFileSync(
-        join(dir, '.mcp.json'),
-        JSON.stringify({
-          mcpServers: {
-            lint: { command: '${BIN}', args: ['--port', '${PORT:-7}'], env: { TOKEN: '${TOKEN}' } },
-            web: { type: 'http', url: 'http://127.0.0.1:${PORT:-7}/mcp', headers: { 'x-k': '${TOKEN}' } },
-            old: { type: 'sse', url: 'http://127.0.0.1:1/sse' },
-          },
-        }),
-      );
-      const r = await readProjectMcpServers(dir, { BIN: '/usr/bin/lint', TOKEN: 't0' });
-      expect(r.servers).toEqual({
-        lint: { command: '/usr/bin/lint', args: ['--port', '7'], env: { TOKEN: 't0' } },
-        web: { type: 'http', url: 'http://127.0.0.1:7/mcp', headers: { 'x-k': 't0' } },
-      });
-      expect(r.problems).toHaveLength(1);
-      expect(r.problems[0]).toContain('"old"');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir('mcpjson');
+    writeFileSync(
+      join(dir, '.mcp.json'),
+      JSON.stringify({
+        mcpServers: {
+          lint: { command: '${BIN}', args: ['--port', '${PORT:-7}'], env: { TOKEN: '${TOKEN}' } },
+          web: { type: 'http', url: 'http://127.0.0.1:${PORT:-7}/mcp', headers: { 'x-k': '${TOKEN}' } },
+          old: { type: 'sse', url: 'http://127.0.0.1:1/sse' },
+        },
+      }),
+    );
+    const r = await readProjectMcpServers(dir, { BIN: '/usr/bin/lint', TOKEN: 't0' });
+    expect(r.servers).toEqual({
+      lint: { command: '/usr/bin/lint', args: ['--port', '7'], env: { TOKEN: 't0' } },
+      web: { type: 'http', url: 'http://127.0.0.1:7/mcp', headers: { 'x-k': 't0' } },
+    });
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]).toContain('"old"');
   });
 
   it('a missing file is no servers and no problem', async () => {
