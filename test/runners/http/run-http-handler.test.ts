@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpRunner, type HttpRunner } from '../../../src/runners/http/run-http-handler.ts';
+import { until } from '../../helpers/poll.ts';
 import {
   fakeLookup,
   httpRequest,
@@ -160,10 +161,8 @@ describe('http runner against a real loopback server (claude-code-hooks.md §3.3
     const pending = freshRunner()(
       httpRequest({ url: `${server.origin}/hang` }, { signal: controller.signal }),
     );
-    const deadline = Date.now() + 10_000;
     const count = server.received.length;
-    while (server.received.length === count && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 10));
+    await until(() => server.received.length > count, 'the request to reach the server');
     controller.abort();
     const r = await pending;
     expect(r).toMatchObject({ cancelled: true, timedOut: false });
