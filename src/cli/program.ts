@@ -3,7 +3,7 @@ import type { CliIo, CliStreams } from './cli-io.ts';
 import { COMMANDS } from './commands/index.ts';
 
 /** The `agent-hooks` program, writing through `io` instead of the process's streams. */
-export function createProgram(io: CliIo): Command {
+function createProgram(io: CliIo): Command {
   const program = new Command('agent-hooks')
     .description('One hook engine for every coding agent: run, validate, list and convert hooks.')
     .showSuggestionAfterError(true)

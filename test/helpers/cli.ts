@@ -6,13 +6,13 @@ import type { CliStreams } from '../../src/cli/cli-io.ts';
 import { runCli } from '../../src/cli/program.ts';
 import { REPO_ROOT } from './paths.ts';
 
-export interface CliRun {
+interface CliRun {
   code: number;
   stdout: string;
   stderr: string;
 }
 
-export interface CliRunOptions {
+interface CliRunOptions {
   /** What the command reads on standard input (`--input -`); none by default. */
   stdin?: string;
   /** Pretend a person sits at a terminal who answers every prompt with this. */

@@ -3,7 +3,7 @@ import { builtinModules } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import ts from 'typescript';
 
-export interface ImportGraph {
+interface ImportGraph {
   /** Every file reached through static relative imports, the entry included. */
   files: string[];
   /** Packages named by a static import anywhere in those files (`@scope/name` or `name`). */
@@ -15,7 +15,7 @@ export interface ImportGraph {
  * Dynamic `import()` is an expression, not a statement, so it is not followed: lazy loading is
  * exactly what keeps heavy packages off the root entry.
  */
-export function staticSpecifiers(file: string): string[] {
+function staticSpecifiers(file: string): string[] {
   const source = ts.createSourceFile(
     file,
     readFileSync(file, 'utf8'),

@@ -1,9 +1,9 @@
 /** How long a test waits for something that should happen soon; generous for a loaded machine. */
-export const POLL_DEADLINE_MS = 15_000;
+const POLL_DEADLINE_MS = 15_000;
 /** How often it looks: short, so a test waits barely longer than the thing it waits for. */
 const POLL_EVERY_MS = 10;
 
-export interface PollOptions {
+interface PollOptions {
   deadlineMs?: number;
   everyMs?: number;
 }
