@@ -1,18 +1,17 @@
 // Shared pieces of the AI SDK tests: the fixture hook, real tools that record their calls, and a
 // reader for what the hooks received.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tool } from 'ai';
 import { z } from 'zod';
 import { readJsonLines } from '../helpers/json-lines.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 export const HOOK = fileURLToPath(new URL('../fixtures/ai-sdk/hook.mjs', import.meta.url));
 
 /** A fresh log file for one test. */
 export function logFile(): string {
-  return join(mkdtempSync(join(tmpdir(), 'ai-sdk-hooks-')), 'hooks.jsonl');
+  return join(tempDir('ai-sdk-hooks'), 'hooks.jsonl');
 }
 
 /** The command line of the fixture hook in `mode`, recording into `log`. */

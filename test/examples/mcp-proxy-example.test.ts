@@ -7,11 +7,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain JavaScript fixture
 import { startSdkHttpServer } from '../fixtures/mcp/sdk-server.mjs';
+import { builtBinPath } from '../helpers/cli.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const EXAMPLE_DIR = fileURLToPath(new URL('../../examples/mcp-proxy', import.meta.url));
 const DOC = readFileSync(new URL('../../docs/mcp-proxy.md', import.meta.url), 'utf8');
 
@@ -28,12 +28,17 @@ function proxyArgs(config: Record<string, any>): string[] {
   return entry!.args.slice(2).map((arg) => arg.replaceAll('/path/to/project', EXAMPLE_DIR));
 }
 
-/** Starts the proxy with `args` plus `--no-user` (the home directory's hooks stay out of the test). */
+/**
+ * Starts the proxy with `args` plus `--no-user` (the home directory's hooks stay out of the test),
+ * through the built bin that `npx agent-hooks` runs.
+ */
 async function connect(args: string[]): Promise<Client> {
   const split = args.includes('--') ? args.indexOf('--') : args.length;
   const withNoUser = [...args.slice(0, split), '--no-user', ...args.slice(split)];
   const client = new Client({ name: 'docs-test', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: TSX, args: [CLI, ...withNoUser] }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [builtBinPath(), ...withNoUser] }),
+  );
   return client;
 }
 

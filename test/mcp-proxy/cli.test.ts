@@ -1,14 +1,17 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deriveServerName, normalizeServerName } from '../../src/mcp-proxy.ts';
-import { isAlive, waitFor } from '../runners/command/helpers.ts';
-import { CLI, TSX } from './kit.ts';
+import { builtBinPath } from '../helpers/cli.ts';
+import { until } from '../helpers/poll.ts';
+import { isAlive } from '../helpers/process.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 function runProxy(args: string[]) {
-  const child = spawn(TSX, [CLI, 'mcp-proxy', '--no-user', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [builtBinPath(), 'mcp-proxy', '--no-user', ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
@@ -30,27 +33,29 @@ describe('agent-hooks mcp-proxy process lifecycle', () => {
   });
 
   it('stops the server when the client goes away, and exits 0', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcp-proxy-life-'));
+    const dir = tempDir('mcp-proxy-life');
     const pidFile = join(dir, 'server.pid');
     const server = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`;
     const proxy = runProxy(['--cwd', dir, '--', 'node', '-e', server]);
-    expect(
-      await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', DEADLINE_MS),
-    ).toBe(true);
+    await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 'the server to start', {
+      deadlineMs: DEADLINE_MS,
+    });
     const pid = Number(readFileSync(pidFile, 'utf8'));
     proxy.child.stdin.end();
     expect(await proxy.exited).toBe(0);
-    expect(await waitFor(() => !isAlive(pid), DEADLINE_MS)).toBe(true);
+    await until(() => !isAlive(pid), 'the server to be stopped', { deadlineMs: DEADLINE_MS });
   });
 
   it('says on stderr what is wrong with the configuration it read', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcp-proxy-config-'));
+    const dir = tempDir('mcp-proxy-config');
     mkdirSync(join(dir, '.claude'));
     const hooks = { PreToolUse: [{ matcher: 'mcp__.*', hooks: [{ type: 'comand', command: 'true' }] }] };
     writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify({ hooks }));
-    const proxy = runProxy(['--cwd', dir, '--', 'node', '-e', 'setInterval(() => {}, 1000)']);
+    // A server that leaves when its stdin closes, so stopping the proxy needs no kill after a grace.
+    const server = "process.stdin.resume(); process.stdin.on('end', () => process.exit(0))";
+    const proxy = runProxy(['--cwd', dir, '--', 'node', '-e', server]);
     const said = () => proxy.stderr().includes('CONFIG_UNKNOWN_HANDLER_TYPE: Unknown handler type "comand"');
-    expect(await waitFor(said, DEADLINE_MS)).toBe(true);
+    await until(said, 'the diagnostic on stderr', { deadlineMs: DEADLINE_MS });
     proxy.child.stdin.end();
     expect(await proxy.exited).toBe(0);
   });

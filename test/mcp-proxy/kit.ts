@@ -1,15 +1,14 @@
-// Runs `agent-hooks mcp-proxy` as a real process in front of the real fixture server, and connects
-// a real MCP client to it over stdio.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Runs `agent-hooks mcp-proxy` as a real process (the built bin, see test/setup/build-dist.ts) in
+// front of the real fixture server, and connects a real MCP client to it over stdio.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { builtBinPath } from '../helpers/cli.ts';
 import { readJsonLines } from '../helpers/json-lines.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
-export const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-export const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 export const SERVER = fileURLToPath(new URL('../fixtures/mcp/sdk-server.mjs', import.meta.url));
 const HOOK = fileURLToPath(new URL('../fixtures/mcp-proxy/hook.mjs', import.meta.url));
 
@@ -24,7 +23,7 @@ const EVENTS = [
 
 /** A project whose `.claude/settings.json` runs the fixture hook on every proxied event. */
 export function project(elicitation: 'answer' | 'override'): { dir: string; log: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-proxy-'));
+  const dir = tempDir('mcp-proxy');
   const log = join(dir, 'hooks.jsonl');
   const command = `node "${HOOK}" "${log}" ${elicitation}`;
   const hooks = Object.fromEntries(
@@ -59,8 +58,8 @@ export async function connectThroughProxy(
   env: Record<string, string> = {},
 ): Promise<Connected> {
   const transport = new StdioClientTransport({
-    command: TSX,
-    args: [CLI, 'mcp-proxy', '--no-user', ...args],
+    command: process.execPath,
+    args: [builtBinPath(), 'mcp-proxy', '--no-user', ...args],
     env: { ...(process.env as Record<string, string>), NO_COLOR: '1', ...env },
     stderr: 'pipe',
   });

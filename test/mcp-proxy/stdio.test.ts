@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../runners/command/helpers.ts';
+import { until } from '../helpers/poll.ts';
 import { type Connected, connectThroughProxy, project, recorded, SERVER, texts } from './kit.ts';
 
 /** How long a hook or the proxy may take to react on a busy machine. */
@@ -123,11 +123,13 @@ describe('agent-hooks mcp-proxy over stdio', () => {
       { name: 'echo', arguments: { text: 'slow down' } },
       { signal: controller.signal },
     );
-    expect(await waitFor(() => payloads('PreToolUse', 'slow down').length > 0, DEADLINE_MS)).toBe(true);
+    await until(() => payloads('PreToolUse', 'slow down').length > 0, 'the PreToolUse hook to run', {
+      deadlineMs: DEADLINE_MS,
+    });
     controller.abort();
     await expect(pending).rejects.toThrow();
     const dropped = () => proxy.stderr().includes('cancelled by the client during PreToolUse');
-    expect(await waitFor(dropped, DEADLINE_MS)).toBe(true);
+    await until(dropped, 'the cancelled call to be dropped', { deadlineMs: DEADLINE_MS });
     expect(texts(await proxy.client.callTool({ name: 'echo', arguments: { text: 'after' } }))[0]).toBe(
       'echo: after',
     );

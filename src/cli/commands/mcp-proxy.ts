@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import type { CliIo } from '../cli-io.ts';
 import { parseProfile } from '../common-options.ts';
 
 interface McpProxyCliOptions {
@@ -23,8 +24,9 @@ function collect(value: string, previous: string[]): string[] {
 /**
  * `agent-hooks mcp-proxy [options] -- <server command …>` or `--url <url>`: a stdio MCP server in
  * front of a real one, with hooks around its tool calls. The MCP SDK loads only when this runs.
+ * It speaks MCP on the process's own stdin and stdout, so it always runs as a process of its own.
  */
-export function registerMcpProxyCommand(program: Command): void {
+export function registerMcpProxyCommand(program: Command, io: CliIo): void {
   program
     .command('mcp-proxy')
     .description('serve an MCP server over stdio with PreToolUse/PostToolUse hooks around its tool calls')
@@ -83,7 +85,7 @@ export function registerMcpProxyCommand(program: Command): void {
       });
       const side = await proxy.closed;
       await engine.close();
-      process.exitCode = side === 'server' ? 1 : 0;
+      io.setExitCode(side === 'server' ? 1 : 0);
     });
 }
 
