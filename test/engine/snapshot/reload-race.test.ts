@@ -1,16 +1,14 @@
 // engine.reload() serializes generations (issue 11 item 7): concurrent reloads while the file
 // changes between them end on the newest content, and generation ids only increase.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHookEngine, type HookEngine } from '../../../src/index.ts';
+import { tempDir } from '../../helpers/temp-dir.ts';
 
-const dirs: string[] = [];
 const engines: HookEngine[] = [];
 afterEach(async () => {
   await Promise.all(engines.splice(0).map((engine) => engine.close()));
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 function settings(file: string, version: number): void {
@@ -25,8 +23,7 @@ function commandOf(engine: HookEngine): unknown {
 
 describe('engine.reload() under concurrent calls', () => {
   it('ends on the newest file content with increasing generation ids', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agent-hooks-reload-'));
-    dirs.push(dir);
+    const dir = tempDir('reload');
     const file = join(dir, 'settings.json');
     settings(file, 1);
     const engine = await createHookEngine({ cwd: dir, noUser: true, homeDir: dir, settingsFiles: [file] });
