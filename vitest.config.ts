@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // Builds dist/ once per run: the bin smoke test and the root-entry test read the shipped code.
-    globalSetup: ['test/setup/build-dist.ts'],
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',

@@ -1,12 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { HookEngine } from '../../src/index.ts';
-import { BUILD_TIMEOUT_MS, ensureBuilt } from '../helpers/dist.ts';
 import { engineFor, fixtureCommand, sourceFor, VARIANTS } from './helpers.ts';
 
 // SDK-written Stop, PostToolUse and TaskCompleted hooks through the engine, per host.
 
 let engine: HookEngine | undefined;
-beforeAll(ensureBuilt, BUILD_TIMEOUT_MS);
 afterEach(async () => {
   await engine?.close();
   engine = undefined;

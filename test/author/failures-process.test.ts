@@ -1,13 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { HookEngine } from '../../src/index.ts';
-import { BUILD_TIMEOUT_MS, ensureBuilt } from '../helpers/dist.ts';
 import { AUTHOR_FIXTURES, engineFor, fixtureCommand, sourceFor, type Variant } from './helpers.ts';
 
 // A failing SDK hook answers with its onError outcome itself, as a real process under the engine.
 
 let engine: HookEngine | undefined;
-beforeAll(ensureBuilt, BUILD_TIMEOUT_MS);
 afterEach(async () => {
   await engine?.close();
   engine = undefined;

@@ -1,13 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { HookEngine } from '../../src/index.ts';
-import { BUILD_TIMEOUT_MS, ensureBuilt } from '../helpers/dist.ts';
 import { engineFor, fixtureCommand, sourceFor, VARIANTS, type Variant } from './helpers.ts';
 
 // test/fixtures/author/guard.mjs, an SDK-written PreToolUse guard, run as a real process by the
 // engine under each host's profile, on each host's payload: one script, the right JSON for each.
 
 let engine: HookEngine | undefined;
-beforeAll(ensureBuilt, BUILD_TIMEOUT_MS);
 afterEach(async () => {
   await engine?.close();
   engine = undefined;

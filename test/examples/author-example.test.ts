@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { effectKinds, permissionChoices } from '../../src/author/capabilities.ts';
 import { support } from '../../src/author/support.ts';
 import { type DefinedHook, registerHook } from '../../src/author.ts';
@@ -13,7 +13,6 @@ import {
   type HookEngine,
   type ProfileName,
 } from '../../src/index.ts';
-import { BUILD_TIMEOUT_MS, ensureBuilt } from '../helpers/dist.ts';
 
 // docs/author.md: its example file, configuration blocks, shell lines, test snippets and host
 // matrix, checked against the code.
@@ -29,7 +28,6 @@ function blocks(lang: string): string[] {
 }
 
 let engine: HookEngine | undefined;
-beforeAll(ensureBuilt, BUILD_TIMEOUT_MS);
 afterEach(async () => {
   await engine?.close();
   engine = undefined;

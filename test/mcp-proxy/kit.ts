@@ -1,4 +1,4 @@
-// Runs `agent-hooks mcp-proxy` as a real process (the built bin, see test/setup/build-dist.ts) in
+// Runs `agent-hooks mcp-proxy` as a real process (the built bin, see test/global-setup.ts) in
 // front of the real fixture server, and connects a real MCP client to it over stdio.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { DIST_DIR, REPO_ROOT } from '../helpers/paths.ts';
+import { DIST_DIR, REPO_ROOT } from './helpers/paths.ts';
 
 const TSC = join(createRequire(import.meta.url).resolve('typescript/package.json'), '..', 'bin', 'tsc');
 
