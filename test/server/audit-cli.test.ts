@@ -5,11 +5,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../../src/cli/commands/audit.ts';
 import { launchServer, type ServerInternals as RunningServer } from '../../src/server/start-server.ts';
+import { builtBinPath } from '../helpers/cli.ts';
 import { type ConfigDir, claudePreToolUse, makeConfigDir, post } from './fixtures.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
 let config: ConfigDir;
 let server: RunningServer;
@@ -28,9 +28,7 @@ beforeAll(async () => {
   const { stdout } = await run(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      CLI,
+      builtBinPath(),
       'token',
       'create',
       '--team',
@@ -102,7 +100,7 @@ describe('agent-hooks audit and token', () => {
   it('lists and revokes tokens', async () => {
     const { stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', CLI, 'token', 'list', '--database', config.database, '--json'],
+      [builtBinPath(), 'token', 'list', '--database', config.database, '--json'],
       { cwd: ROOT },
     );
     expect(JSON.parse(stdout).tokens).toEqual([
@@ -110,7 +108,7 @@ describe('agent-hooks audit and token', () => {
     ]);
     const revoked = await run(
       process.execPath,
-      ['--import', 'tsx', CLI, 'token', 'revoke', '--team', 'web', '--database', config.database],
+      [builtBinPath(), 'token', 'revoke', '--team', 'web', '--database', config.database],
       { cwd: ROOT },
     );
     expect(revoked.stdout).toMatch(/revoked 1 token/);

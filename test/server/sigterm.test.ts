@@ -4,11 +4,11 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openAuditStore } from '../../src/server/audit/open-store.ts';
+import { builtBinPath } from '../helpers/cli.ts';
 import { type ConfigDir, claudePreToolUse, makeConfigDir, post } from './fixtures.ts';
 
-// node itself with tsx's loader (not the tsx wrapper process), so SIGTERM reaches the server.
+// node itself on the built bin (no wrapper process), so SIGTERM reaches the server.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const WORKERS = 8;
 const SIGNAL_AFTER_ANSWERS = 150;
 
@@ -23,9 +23,7 @@ describe('agent-hooks serve on SIGTERM', () => {
     const child = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        CLI,
+        builtBinPath(),
         'serve',
         '--config',
         config.configFile,
