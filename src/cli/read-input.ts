@@ -1,26 +1,55 @@
 import { readFile } from 'node:fs/promises';
 
-/** Reads `--input FILE|-` (`-` is `stdin`) as a JSON object; an absent input is `{}`. */
-export async function readInputOption(
+/** Where `run` takes the event input from, for messages. */
+export type InputSource = 'standard input' | 'a JSON literal' | 'nothing' | `file ${string}`;
+
+export interface RunInput {
+  input: Record<string, unknown>;
+  from: InputSource;
+}
+
+/**
+ * Reads `run`'s event input: `--input FILE`, `--input -` (standard input) or `--input '{…}'` (a
+ * JSON literal). Without `--input`, standard input is read whenever it is not a terminal, so
+ * `echo '{…}' | agent-hooks run PreToolUse` sees the piped payload; on a terminal the input is `{}`.
+ */
+export async function readRunInput(
   value: string | undefined,
   stdin: NodeJS.ReadableStream,
-): Promise<Record<string, unknown>> {
-  if (value === undefined) return {};
-  const text = value === '-' ? await readAll(stdin) : await readFile(value, 'utf8');
-  if (text.trim() === '') return {};
+  stdinIsTTY: boolean,
+): Promise<RunInput> {
+  if (value === undefined) {
+    if (stdinIsTTY) return { input: {}, from: 'nothing' };
+    return parseInput(await readAll(stdin), 'standard input');
+  }
+  if (value === '-') return parseInput(await readAll(stdin), 'standard input');
+  if (/^\s*[{[]/.test(value)) return parseInput(value, 'a JSON literal');
+  let text: string;
+  try {
+    text = await readFile(value, 'utf8');
+  } catch (error) {
+    const why = error instanceof Error && 'code' in error ? String(error.code) : String(error);
+    throw new Error(
+      `--input ${value} cannot be read (${why}); give a file, - for standard input, or a JSON object`,
+    );
+  }
+  return parseInput(text, `file ${value}`);
+}
+
+function parseInput(text: string, from: InputSource): RunInput {
+  if (text.trim() === '') return { input: {}, from };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    const where = value === '-' ? 'standard input' : value;
     throw new Error(
-      `--input ${where} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      `--input (${from}) is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new Error('--input must hold one JSON object (the event input)');
+    throw new Error(`--input (${from}) must hold one JSON object (the event input)`);
   }
-  return parsed as Record<string, unknown>;
+  return { input: parsed as Record<string, unknown>, from };
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {

@@ -20,7 +20,9 @@ export interface CompiledMatcher {
   readonly kind: MatcherKind;
   /**
    * Whether a value passes. An undefined value (the event has no match query) passes every kind
-   * except `invalid` (claude-code-hooks.md §5.1: without a match query all groups run).
+   * except `invalid` (claude-code-hooks.md §5.1: without a match query all groups run). The
+   * planner never asks about an input that lacks the field of an event with a matcher: there only
+   * `all` and `ignored` pass (plan/select.ts).
    */
   test(value: string | undefined): boolean;
   /** One line for `list --explain`. */

@@ -4,8 +4,9 @@ import { createHookEngine } from '../../engine/engine.ts';
 import { createTraceWriter } from '../../telemetry/trace-file.ts';
 import type { CliIo } from '../cli-io.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
+import { requireToolName, resolveEventArg } from '../event-arg.ts';
 import { createLiveDisplay } from '../live-display.ts';
-import { readInputOption } from '../read-input.ts';
+import { readRunInput } from '../read-input.ts';
 import { renderResult } from '../render-result.ts';
 import { runJson } from '../run-json.ts';
 
@@ -25,7 +26,10 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       .command('run')
       .description('dispatch one event to the configured hooks and show the decision')
       .argument('<event>', 'event name in any dialect (PreToolUse, preToolUse, agentStop, …)')
-      .option('--input <file>', 'event input JSON (canonical snake_case or a Copilot payload); - for stdin')
+      .option(
+        '--input <file|-|json>',
+        'event input: a JSON file, - for stdin, or a JSON object literal (default: stdin when it is not a terminal)',
+      )
       .option(
         '--require-trust',
         'skip project hooks that have not been approved with `agent-hooks trust`',
@@ -38,7 +42,9 @@ export function registerRunCommand(program: Command, io: CliIo): void {
         'trust store to read (default: $XDG_CONFIG_HOME/agent-hooks/trust.json)',
       ),
   ).action(async (event: string, options: RunOptions) => {
-    const input = await readInputOption(options.input, io.stdin);
+    const eventName = resolveEventArg(event);
+    const { input, from } = await readRunInput(options.input, io.stdin, io.stdinIsTTY);
+    requireToolName(eventName, input, from);
     const cwd = resolve(options.cwd);
     const trace = options.trace ? createTraceWriter(resolve(options.trace)) : undefined;
     // A live view of running hooks on a terminal; never mixed into the --json object.
@@ -58,7 +64,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
     });
     if (live) engine.telemetry.subscribe(live);
     try {
-      const result = await engine.dispatch(event, input);
+      const result = await engine.dispatch(eventName, input);
       const diagnostics = engine.config.diagnostics;
       if (options.json) io.stdout(`${JSON.stringify(runJson(result, diagnostics), null, 2)}\n`);
       else io.stdout(renderResult(result, diagnostics, cwd));

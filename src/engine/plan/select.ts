@@ -1,6 +1,6 @@
 import { TOOL_CALL_EVENTS } from '../../events/event-sets.ts';
 import { toCopilotToolName } from '../../events/tool-names.ts';
-import { type CompiledMatcher, matcherValue } from '../../match/index.ts';
+import { type CompiledMatcher, eventHasMatcher, matcherValue } from '../../match/index.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { SkippedReport } from '../dispatch/result.ts';
 import type { Profile } from '../profiles/profile.ts';
@@ -76,6 +76,9 @@ export function selectHandlers(
   const { never, groups, duplicates } = groupsOf(planned);
   for (const entry of never) skipped.push({ source: entry.handler.source, why: entry.never! });
   const value = matcherValue(event, context.input);
+  // A matcher never matches a field the input lacks: a `Bash` guard must not run on (and allow) a
+  // call whose tool is unknown. Only matchers that match everything still pass.
+  const missing = value === undefined && eventHasMatcher(event);
   let candidates: PlannedHandler[] = [];
   let passingGroups = 0;
   for (const group of groups) {
@@ -85,13 +88,14 @@ export function selectHandlers(
       group.copilotNames && value !== undefined && TOOL_CALL_EVENTS.has(event)
         ? toCopilotToolName(value)
         : value;
-    if (!profile.honourMatchers || group.matcher.test(tested)) {
+    const passes = missing ? matchesMissingField(group.matcher) : group.matcher.test(tested);
+    if (!profile.honourMatchers || passes) {
       passingGroups += 1;
       candidates = passingGroups === 1 ? group.entries : candidates.concat(group.entries);
       continue;
     }
     if (!context.explain) continue;
-    const why = `matcher ${group.matcher.describe} does not match ${value === undefined ? 'an empty value' : JSON.stringify(value)}`;
+    const why = `matcher ${group.matcher.describe} does not match ${missing ? 'an input without the matched field' : JSON.stringify(value)}`;
     for (const entry of group.entries) skipped.push({ source: entry.handler.source, why });
   }
   // Results merge in configured order, whatever group a handler came from.
@@ -103,6 +107,10 @@ export function selectHandlers(
     else skipped.push({ source: entry.handler.source, why });
   }
   return { selected, skipped };
+}
+
+function matchesMissingField(matcher: CompiledMatcher): boolean {
+  return matcher.kind === 'all' || matcher.kind === 'ignored';
 }
 
 /** Why a candidate whose matcher passed does not run: its `if` rule, or a duplicate that already runs. */
