@@ -108,6 +108,12 @@ export const CONFIG_CODES = {
     summary: 'A timeout in a seconds field is so large it was probably written in milliseconds.',
     fix: 'Write the timeout in seconds (e.g. 30, not 30000).',
   },
+  CONFIG_TIMEOUT_TOO_LARGE: {
+    severity: 'error',
+    summary:
+      'A timeout is over 2,147,483 s, beyond what Node timers can hold (it would fire at once and fail the hook open); the hook keeps running with the limit.',
+    fix: 'Use a timeout of at most 2147483 seconds (about 24.8 days).',
+  },
   CONFIG_INVALID_VERSION: {
     severity: 'error',
     summary:

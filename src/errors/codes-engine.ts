@@ -29,6 +29,12 @@ export const ENGINE_CODES = {
     summary: 'A handler runner failed unexpectedly; the run is reported as a non-blocking error.',
     fix: 'Check the handler configuration; if it looks right, report the message as a bug.',
   },
+  ENGINE_TIMEOUT_CLAMPED: {
+    severity: 'warning',
+    summary:
+      "A handler's timeout was beyond what Node timers can hold (2,147,483,647 ms) or not a number; it ran with that limit instead of being killed after 1 ms.",
+    fix: 'Give the handler a timeout of at most 2147483 seconds.',
+  },
   ENGINE_WATCH_WITHOUT_DISCOVERY: {
     severity: 'error',
     summary: 'engine.watch() was called on an engine created with `discover: false`.',

@@ -58,8 +58,8 @@ export const RUNNER_CODES = {
   RUNNER_INPUT_ENV_TOO_LARGE: {
     severity: 'info',
     summary:
-      'CLAUDE_HOOK_INPUT was not set because the input JSON exceeds 64 KiB; the full input is on stdin.',
-    fix: 'Read the input from stdin (`jq . < /dev/stdin`) instead of `$CLAUDE_HOOK_INPUT`.',
+      'A variable derived from the input was not set because it is too large (CLAUDE_HOOK_INPUT over 64 KiB, TOOL_INPUT_FILE_PATH over 4096 bytes), or was dropped because the environment hit the kernel limit (E2BIG); the full input is on stdin.',
+    fix: 'Read the input from stdin (`jq . < /dev/stdin`) instead of `$CLAUDE_HOOK_INPUT` or `$TOOL_INPUT_FILE_PATH`.',
   },
   RUNNER_HTTP_INVALID_REQUEST: {
     severity: 'error',

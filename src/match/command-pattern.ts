@@ -1,3 +1,5 @@
+import { tryRegExp } from './matcher-types.ts';
+
 /**
  * The specifier of a `Bash(…)` / `PowerShell(…)` rule, matched against one simple command
  * (claude-code-hooks.md §5.3): `*` matches any sequence including spaces; a trailing ` *` (or the
@@ -25,7 +27,8 @@ export function compileCommandPattern(
     tail = '(?:\\s.*)?';
   }
   const source = `^${globToRegexSource(body)}${tail}$`;
-  const re = new RegExp(source, opts.caseInsensitive ? 'is' : 's');
+  const re = tryRegExp(source, opts.caseInsensitive ? 'is' : 's');
+  if (typeof re === 'string') throw new Error(re);
   const literalHead = body.split(/(?<!\\)\*/)[0] ?? '';
   return { test: (command) => re.test(command.trim()), specific: /\S\s+\S/.test(literalHead.trim()) };
 }

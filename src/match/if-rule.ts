@@ -64,7 +64,13 @@ export function compileIfRule(rule: string): CompiledIfRule | IfRuleError {
     };
   }
   const specifier = parsed.specifier;
-  const built = specifierTest(toolName, specifier);
+  let built: SpecifierTest | undefined;
+  try {
+    built = specifierTest(toolName, specifier);
+  } catch (error) {
+    // A pattern the regex engine refuses (too large) is this rule's error, found at load time.
+    return invalid(rule, (error as Error).message);
+  }
   const warnings: MatchNote[] = [];
   if (built === undefined) {
     warnings.push({

@@ -51,10 +51,19 @@ export function invalidMatcher(pattern: string, error: string, code: ErrorCode):
   };
 }
 
-/** Compiles a regex source or returns the engine's error text. */
+/**
+ * Compiles a regex source or returns the engine's error text. V8 compiles a pattern lazily, once
+ * per subject encoding, at its first match: "Regular expression too large" would only surface at
+ * dispatch and lose every hook of the event. Matching a one-byte and a two-byte string here
+ * forces both compilations at load time, where a failure is this one matcher's diagnostic.
+ */
 export function tryRegExp(source: string, flags = ''): RegExp | string {
   try {
-    return new RegExp(source, flags);
+    const re = new RegExp(source, flags);
+    re.test('');
+    re.test('\u0100');
+    re.lastIndex = 0;
+    return re;
   } catch (err) {
     return err instanceof Error ? err.message : String(err);
   }

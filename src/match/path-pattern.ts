@@ -45,6 +45,9 @@ export function compilePathPattern(specifier: string): PathPattern {
   if (body.endsWith('/')) body = `${body}**`;
   const patterns = body === '' || body.endsWith('/**') ? [body || '**'] : [body, `${body}/**`];
   const isMatch = picomatch(patterns, { dot: true });
+  // Forces V8's lazy regex compilation now, so a pattern too large throws at load, not at dispatch.
+  isMatch('');
+  isMatch('\u0100');
   return {
     test(filePath, ctx) {
       const file = toPosixPath(filePath);

@@ -61,7 +61,7 @@ export interface HandlerBase {
   matcher?: string;
   /** Claude `if` permission rule (claude-code-hooks.md §5.3). */
   if?: string;
-  /** Explicit timeout in milliseconds; undefined means the event/profile default applies. */
+  /** Explicit timeout in milliseconds (at most `MAX_TIMEOUT_SEC` s); undefined: the event/profile default. */
   timeoutMs?: number;
   statusMessage?: string;
   onFailure?: 'block' | 'ignore';
@@ -110,3 +110,10 @@ export type NormalizedHandler =
   | AgentHandler
   | McpToolHandler
   | FunctionHandler;
+
+/**
+ * The largest timeout a handler may set, in seconds: Node's timers hold a signed 32-bit count of
+ * milliseconds and fire after about 1 ms beyond it, which would kill every hook at once (a guard
+ * failing open). Configuration above it is an error in `validate` and is clamped at run time.
+ */
+export const MAX_TIMEOUT_SEC = 2_147_483;

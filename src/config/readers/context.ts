@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { didYouMean } from '../../errors/did-you-mean.ts';
 import { type Diagnostic, diagnostic, type ErrorCode, type Severity } from '../../errors.ts';
+import { MAX_TIMEOUT_SEC } from '../../model/handler.ts';
 import type { SourceRef } from '../../model/source.ts';
 import { lookup } from '../parse/event-keys.ts';
 import { type PathSegment, type SourceDoc, toPointer } from '../parse/source-doc.ts';
@@ -74,6 +75,7 @@ export class ReadContext {
     let ok = true;
     for (const issue of result.error.issues) {
       const at = [...path, ...(issue.path as PathSegment[])];
+      if (this.timeoutTooLarge(issue, value, at, event)) continue;
       if (issue.code === 'unrecognized_keys') {
         for (const name of issue.keys) {
           const suggestion = lookup(aliases, name) ?? didYouMean(name, known);
@@ -108,9 +110,39 @@ export class ReadContext {
     return ok;
   }
 
-  /** Converts a seconds field to ms, warning when the value looks like milliseconds. */
+  /**
+   * A timeout over `MAX_TIMEOUT_SEC` (or Infinity, which JSON's `1e400` parses to) is an error the
+   * user must fix, but it must not drop the handler: a guard that vanished fails open. The handler
+   * stays, with the timeout clamped by `timeoutMs`.
+   */
+  private timeoutTooLarge(
+    issue: z.core.$ZodIssue,
+    value: Record<string, unknown>,
+    at: readonly PathSegment[],
+    event: string | undefined,
+  ): boolean {
+    const key = issue.path.at(-1);
+    if (issue.path.length !== 1 || (key !== 'timeout' && key !== 'timeoutSec')) return false;
+    const found = value[key];
+    if (typeof found !== 'number' || !(found > MAX_TIMEOUT_SEC)) return false;
+    this.report(
+      'CONFIG_TIMEOUT_TOO_LARGE',
+      `Timeout ${found} s is over the ${MAX_TIMEOUT_SEC} s limit; the hook runs with ${MAX_TIMEOUT_SEC} s`,
+      at,
+      {
+        expected: `seconds <= ${MAX_TIMEOUT_SEC}`,
+        found: String(found),
+        suggestion: String(MAX_TIMEOUT_SEC),
+        ...(event === undefined ? {} : { event }),
+      },
+    );
+    return true;
+  }
+
+  /** Converts a seconds field to ms (clamped to `MAX_TIMEOUT_SEC`), warning when it looks like ms. */
   timeoutMs(seconds: unknown, path: readonly PathSegment[], event?: string): number | undefined {
     if (typeof seconds !== 'number' || !(seconds > 0)) return undefined;
+    if (seconds > MAX_TIMEOUT_SEC) return MAX_TIMEOUT_SEC * MS_PER_SEC;
     if (seconds >= SUSPICIOUS_TIMEOUT_SEC && seconds % MS_PER_SEC === 0) {
       this.report(
         'CONFIG_TIMEOUT_UNIT',

@@ -17,9 +17,12 @@ export function copilotMatcherError(matcher: string, claudeFormat = false): stri
   return regexError(`^(?:${matcher})$`);
 }
 
+/** Matching a one-byte and a two-byte string forces V8's lazy compilation ("too large" surfaces here). */
 function regexError(pattern: string): string | undefined {
   try {
-    new RegExp(pattern);
+    const re = new RegExp(pattern);
+    re.test('');
+    re.test('\u0100');
     return undefined;
   } catch (error) {
     return (error as Error).message;

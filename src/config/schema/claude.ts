@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_BY_NAME } from '../../events/catalogue.ts';
 import { TOOL_CALL_EVENTS } from '../../events/event-sets.ts';
 import type { EventName } from '../../model/event-name.ts';
+import { MAX_TIMEOUT_SEC } from '../../model/handler.ts';
 import { CLAUDE_EVENTS, EVENTS_WITHOUT_MATCHER } from '../parse/event-keys.ts';
 
 // Claude Code handler fields, claude-code-hooks.md §4.1–§4.6. Strict objects: the published schema
@@ -18,6 +19,7 @@ const common = {
   timeout: z
     .number()
     .positive()
+    .max(MAX_TIMEOUT_SEC)
     .optional()
     .describe(
       'Timeout in seconds (not milliseconds). Defaults: 600 for command/http/mcp_tool, 30 for prompt, 60 for agent.',

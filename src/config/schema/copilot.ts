@@ -1,12 +1,19 @@
 import { z } from 'zod';
+import { MAX_TIMEOUT_SEC } from '../../model/handler.ts';
 import { COPILOT_CAMEL_EVENTS, COPILOT_PASCAL_EVENTS } from '../parse/event-keys.ts';
 
 // Copilot CLI `version: 1` hook files (other-agents-hooks.md §1.1).
 
-const timeoutSec = z.number().positive().optional().describe('Timeout in seconds. Default 30.');
+const timeoutSec = z
+  .number()
+  .positive()
+  .max(MAX_TIMEOUT_SEC)
+  .optional()
+  .describe('Timeout in seconds. Default 30.');
 const timeout = z
   .number()
   .positive()
+  .max(MAX_TIMEOUT_SEC)
   .optional()
   .describe('Alias of `timeoutSec` (seconds), used only when it is absent.');
 const matcher = z

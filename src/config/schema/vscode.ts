@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TIMEOUT_SEC } from '../../model/handler.ts';
 import { VSCODE_CAMEL_EVENTS, VSCODE_EVENTS } from '../parse/event-keys.ts';
 
 // VS Code agent hooks, Local harness (other-agents-hooks.md §2.3–§2.4).
@@ -17,8 +18,18 @@ export const vscodeCommandEntry = z
     powershell: z.string().optional().describe('Copilot CLI key; VS Code uses it for Windows.'),
     cwd: z.string().optional().describe('Working directory relative to the repository root.'),
     env: z.record(z.string(), z.string()).optional().describe('Extra environment variables.'),
-    timeout: z.number().positive().optional().describe('Timeout in seconds. Default 30.'),
-    timeoutSec: z.number().positive().optional().describe('Copilot CLI alias of `timeout` (seconds).'),
+    timeout: z
+      .number()
+      .positive()
+      .max(MAX_TIMEOUT_SEC)
+      .optional()
+      .describe('Timeout in seconds. Default 30.'),
+    timeoutSec: z
+      .number()
+      .positive()
+      .max(MAX_TIMEOUT_SEC)
+      .optional()
+      .describe('Copilot CLI alias of `timeout` (seconds).'),
   })
   .describe('A hook command. Needs at least one of command, windows, linux, osx, bash or powershell.')
   .meta({ id: 'vscodeCommandEntry' });

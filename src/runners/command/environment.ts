@@ -13,6 +13,15 @@ import { expandVariables } from './expand.ts';
  */
 export const HOOK_INPUT_ENV_MAX_BYTES = 64 * 1024;
 
+/**
+ * Largest `TOOL_INPUT_FILE_PATH` (UTF-8 bytes): Linux's PATH_MAX, so no real path is cut off while
+ * a model-supplied giant string can no longer make every spawn fail with E2BIG.
+ */
+export const FILE_PATH_ENV_MAX_BYTES = 4096;
+
+/** The variables the engine derives from the (model-controlled) input; dropped when a spawn hits E2BIG. */
+export const INPUT_DERIVED_ENV_VARS = ['CLAUDE_HOOK_INPUT', 'TOOL_INPUT_FILE_PATH'] as const;
+
 /** Events whose hooks get `CLAUDE_ENV_FILE` (claude-code-hooks.md §6.5). */
 export const ENV_FILE_EVENTS: ReadonlySet<EventName> = new Set([
   'SessionStart',
@@ -62,7 +71,7 @@ export function buildHookEnvironment(
   }
   if (TOOL_CALL_EVENTS.has(request.event)) {
     const filePath = toolInputFilePath(request.input);
-    if (filePath !== undefined) hookVars.TOOL_INPUT_FILE_PATH = filePath;
+    if (filePath !== undefined) setFilePath(hookVars, filePath, diagnostics);
   }
 
   const base = request.env;
@@ -78,6 +87,18 @@ export function buildHookEnvironment(
   }
   Object.assign(env, hookVars);
   return { env, diagnostics };
+}
+
+function setFilePath(hookVars: Record<string, string>, filePath: string, found: RunnerDiagnostic[]): void {
+  const bytes = Buffer.byteLength(filePath);
+  if (bytes <= FILE_PATH_ENV_MAX_BYTES) {
+    hookVars.TOOL_INPUT_FILE_PATH = filePath;
+    return;
+  }
+  found.push({
+    code: 'RUNNER_INPUT_ENV_TOO_LARGE',
+    message: `TOOL_INPUT_FILE_PATH not set: the path is ${bytes} bytes, over the ${FILE_PATH_ENV_MAX_BYTES}-byte limit; read tool_input from stdin instead`,
+  });
 }
 
 /**

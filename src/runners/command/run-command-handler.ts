@@ -8,7 +8,14 @@ import {
   type RunRequest,
   runnerResult,
 } from '../types.ts';
-import { buildHookEnvironment, ENV_FILE_EVENTS, parseEnvExports, resolveHookCwd } from './environment.ts';
+import {
+  buildHookEnvironment,
+  ENV_FILE_EVENTS,
+  type HookEnvironment,
+  INPUT_DERIVED_ENV_VARS,
+  parseEnvExports,
+  resolveHookCwd,
+} from './environment.ts';
 import { runProcess } from './process.ts';
 import type { ProcessOptions } from './process-options.ts';
 import { type ResolvedCommand, resolveCommand } from './resolve.ts';
@@ -52,7 +59,7 @@ async function runCommand(
     inputBytes: input.length - 1,
     ...(envFile !== undefined ? { envFile } : {}),
   });
-  const result = await runProcess(processOptions(request, options, resolved, environment.env, input));
+  const result = await runWithinEnvLimit(request, options, resolved, environment, input);
   if (envFile !== undefined) {
     const exports = parseEnvExports(await consumeEnvFile(envFile));
     if (Object.keys(exports).length > 0) result.envExports = exports;
@@ -60,6 +67,31 @@ async function runCommand(
   const diagnostics = [...environment.diagnostics, ...runDiagnostics(result, request.timeoutMs)];
   if (diagnostics.length > 0) result.diagnostics = diagnostics;
   return result;
+}
+
+/**
+ * Runs the process; when the kernel refuses the environment (E2BIG) while it carries variables the
+ * engine derived from the input, runs it once more without them. The engine made the environment,
+ * so the overflow is the engine's fault and must not cost the hook its run (and a guard its verdict).
+ */
+async function runWithinEnvLimit(
+  request: RunRequest<CommandHandler>,
+  options: CommandRunnerOptions,
+  resolved: ResolvedCommand,
+  environment: HookEnvironment,
+  input: Buffer,
+): Promise<RunnerResult> {
+  const { env } = environment;
+  const result = await runProcess(processOptions(request, options, resolved, env, input));
+  const derived = INPUT_DERIVED_ENV_VARS.filter((name) => env[name] !== undefined);
+  if (!result.spawnError?.message.includes('E2BIG') || derived.length === 0) return result;
+  const slim: NodeJS.ProcessEnv = { ...env };
+  for (const name of derived) delete slim[name];
+  environment.diagnostics.push({
+    code: 'RUNNER_INPUT_ENV_TOO_LARGE',
+    message: `the environment exceeded the kernel limit (E2BIG); ran the hook again without ${derived.join(' and ')}`,
+  });
+  return runProcess(processOptions(request, options, resolved, slim, input));
 }
 
 /** The handler's command fields as one executable + argv for this platform. */
