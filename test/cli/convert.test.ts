@@ -34,7 +34,7 @@ describe('agent-hooks convert (in-process)', () => {
     const out = join(dir, 'hooks.json');
     const { out: streams, io } = capture();
     expect(convertCommand(file, { to: 'vscode', out, json: false, copilotKeys: 'camel' }, io)).toBe(0);
-    expect(streams.stdout).toBe('');
+    expect(streams.stdout).toMatch(/^--- \/dev\/null\n\+\+\+ /);
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual({
       hooks: {
         PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', timeout: 20 }] }],

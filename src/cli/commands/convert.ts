@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import {
@@ -13,11 +13,13 @@ import {
 import type { ConfigKind } from '../../config/read-config.ts';
 import type { Diagnostic } from '../../errors.ts';
 import type { CliIo } from '../cli-io.ts';
+import { applyConfigWrite, type ConfigWrite, planConfigWrite } from '../write/config-write.ts';
 
 interface ConvertCliOptions {
   to: ConvertTarget;
   from?: ConfigKind;
   out?: string;
+  force?: boolean;
   json: boolean;
   copilotKeys: CopilotKeys;
 }
@@ -49,6 +51,34 @@ function diagnosticLine(d: Diagnostic): string {
   return `${where(d)}: ${d.severity} ${d.code}: ${d.message}\n`;
 }
 
+/**
+ * Writes `--out`: never when the source has errors; a new file is created, an existing one merged
+ * into (or replaced with --force). The diff of what changes goes to stdout.
+ */
+function writeOut(
+  out: string,
+  text: string,
+  failed: boolean,
+  options: ConvertCliOptions,
+): ConfigWrite | undefined {
+  if (failed) return undefined;
+  const write = planConfigWrite(resolve(out), JSON.parse(text) as Record<string, unknown>, {
+    force: options.force === true,
+  });
+  applyConfigWrite(write);
+  return write;
+}
+
+function report(write: ConfigWrite | undefined, out: string, io: ConvertIo): void {
+  if (write === undefined) {
+    io.stderr(`${out} not written: the source has errors (fix them, then convert again)\n`);
+    return;
+  }
+  for (const note of write.notes) io.stderr(`${out}: ${note}\n`);
+  if (write.diff === '') io.stderr(`${out} already holds these hooks: nothing changed\n`);
+  else io.stdout(write.diff);
+}
+
 /** Runs `convert`; returns the exit status (1 when the input has errors, so nothing is silently lost). */
 export function convertCommand(file: string, options: ConvertCliOptions, io: ConvertIo): number {
   const path = resolve(file);
@@ -56,7 +86,7 @@ export function convertCommand(file: string, options: ConvertCliOptions, io: Con
   const from = options.from ?? detectConfigKind(path, text);
   const result = convertConfig(text, from, options.to, { file, copilotKeys: options.copilotKeys });
   const failed = result.diagnostics.some((d) => d.severity === 'error');
-  if (options.out !== undefined) writeFileSync(resolve(options.out), result.text);
+  const write = options.out === undefined ? undefined : writeOut(options.out, result.text, failed, options);
   if (options.json) {
     const json = {
       file,
@@ -66,10 +96,14 @@ export function convertCommand(file: string, options: ConvertCliOptions, io: Con
       text: options.out === undefined ? result.text : null,
       lossy: result.lossy,
       diagnostics: result.diagnostics,
+      ...(options.out === undefined
+        ? {}
+        : { written: write !== undefined, mode: write?.mode ?? null, diff: write?.diff ?? null }),
     };
     io.stdout(`${JSON.stringify(json, null, 2)}\n`);
   } else {
     if (options.out === undefined) io.stdout(result.text);
+    else report(write, options.out, io);
     for (const d of result.diagnostics) io.stderr(diagnosticLine(d));
     for (const step of result.lossy) io.stderr(lossyLine(step));
     if (result.lossy.length > 0)
@@ -94,7 +128,11 @@ export function registerConvertCommand(program: Command, io: CliIo): void {
       `source kind (default: detected): ${CONFIG_KINDS.join(' | ')}`,
       choice('--from', CONFIG_KINDS),
     )
-    .option('--out <file>', 'write the result to this file instead of stdout')
+    .option(
+      '--out <file>',
+      'write to this file instead of stdout: created, or merged into (other keys and formatting kept); prints the diff',
+    )
+    .option('--force', 'with --out: replace an existing file instead of merging into it', false)
     .option(
       '--copilot-keys <style>',
       'Copilot event keys: camel (camelCase payload) | compat (PascalCase, snake_case payload)',

@@ -1,0 +1,112 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { unifiedDiff } from '../../src/cli/write/line-diff.ts';
+import { runCliInProcess } from '../helpers/cli.ts';
+import { tempDir, writeFile } from '../helpers/temp-dir.ts';
+
+const COPILOT = `{ "version": 1, "hooks": { "preToolUse": [{ "type": "command", "bash": "./guard.sh", "timeoutSec": 20 }] } }\n`;
+
+/** A team's settings file: other keys, a comment, 4-space indent — all must survive. */
+const SETTINGS = `{
+    "$schema": "https://json.schemastore.org/claude-code-settings.json",
+    // team defaults
+    "permissions": { "allow": ["Bash(git *)"] },
+    "env": { "A": "1" },
+    "model": "opus"
+}
+`;
+
+function convert(source: string, out: string, ...extra: string[]) {
+  return runCliInProcess(['convert', source, '--to', 'claude', '--out', out, ...extra]);
+}
+
+// Issue 14, trap 3: `convert --out` must never destroy the file it writes to.
+describe('convert --out never destroys a file', () => {
+  it('writes nothing when the source has a syntax error', async () => {
+    const dir = tempDir('convert-out');
+    const source = writeFile(dir, 'broken.json', '{ "version": 1, "hooks": { "preToolUse": [ }');
+    const target = writeFile(dir, '.claude/settings.json', SETTINGS);
+    const run = await convert(source, target);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/not written: the source has errors/);
+    expect(readFileSync(target, 'utf8')).toBe(SETTINGS);
+  });
+
+  it('merges into existing settings, keeping permissions, env, model, $schema, comments and indent; prints the diff', async () => {
+    const dir = tempDir('convert-out');
+    const source = writeFile(dir, 'hooks.json', COPILOT);
+    const target = writeFile(dir, '.claude/settings.json', SETTINGS);
+    const run = await convert(source, target);
+    expect(run.code).toBe(0);
+    const after = readFileSync(target, 'utf8');
+    expect(after.startsWith(SETTINGS.slice(0, SETTINGS.indexOf('"model"')))).toBe(true);
+    expect(after).toContain('    "model": "opus",\n    "hooks": {\n        "PreToolUse": [');
+    expect(after).toContain('// team defaults');
+    expect(run.stdout).toContain(`--- ${target}\n+++ ${target}\n@@ -3,5 +3,18 @@`);
+    expect(run.stdout).toContain('-    "model": "opus"\n+    "model": "opus",\n+    "hooks": {');
+    // Converting again adds nothing: the equal entry is already there.
+    const again = await convert(source, target);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toMatch(/already holds these hooks: nothing changed/);
+    expect(readFileSync(target, 'utf8')).toBe(after);
+  });
+
+  it('appends to an event list already in the target, keeping its entries', async () => {
+    const dir = tempDir('convert-out');
+    const source = writeFile(dir, 'hooks.json', COPILOT);
+    const existing = {
+      hooks: { PreToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'lint' }] }] },
+    };
+    const target = writeFile(dir, 'settings.json', JSON.stringify(existing, null, 2));
+    expect((await convert(source, target)).code).toBe(0);
+    const merged = JSON.parse(readFileSync(target, 'utf8'));
+    expect(merged.hooks.PreToolUse).toHaveLength(2);
+    expect(merged.hooks.PreToolUse[0]).toEqual(existing.hooks.PreToolUse[0]);
+  });
+
+  it('refuses to merge into a file it cannot parse; --force replaces it', async () => {
+    const dir = tempDir('convert-out');
+    const source = writeFile(dir, 'hooks.json', COPILOT);
+    const target = writeFile(dir, 'settings.json', '{ "model": "opus", oops }');
+    const refused = await convert(source, target);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/cannot be merged into because it is not valid JSON .*--force/);
+    expect(readFileSync(target, 'utf8')).toBe('{ "model": "opus", oops }');
+    const forced = await convert(source, target, '--force');
+    expect(forced.code).toBe(0);
+    expect(JSON.parse(readFileSync(target, 'utf8')).hooks.PreToolUse).toHaveLength(1);
+    expect(forced.stdout).toContain('-{ "model": "opus", oops }');
+  });
+
+  it('refuses a target it cannot read (a directory) with exit 1', async () => {
+    const dir = tempDir('convert-out');
+    const source = writeFile(dir, 'hooks.json', COPILOT);
+    mkdirSync(join(dir, 'settings.json'));
+    const run = await convert(source, join(dir, 'settings.json'));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/cannot be read \(EISDIR\)/);
+  });
+
+  it('creates a missing target with a diff from /dev/null', async () => {
+    const dir = tempDir('convert-out');
+    const source = writeFile(dir, 'hooks.json', COPILOT);
+    const target = join(dir, 'new', 'settings.json');
+    const run = await convert(source, target);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^--- \/dev\/null\n/);
+    expect(JSON.parse(readFileSync(target, 'utf8')).hooks.PreToolUse).toHaveLength(1);
+  });
+});
+
+describe('unifiedDiff', () => {
+  it('shows removals before additions with three lines of context', () => {
+    const before = 'a\nb\nc\nd\ne\nf\ng\nh\n';
+    const after = 'a\nb\nc\nd\nE\nf\ng\nh\n';
+    expect(unifiedDiff('f', before, after)).toBe(
+      '--- f\n+++ f\n@@ -2,7 +2,7 @@\n b\n c\n d\n-e\n+E\n f\n g\n h\n',
+    );
+    expect(unifiedDiff('f', before, before)).toBe('');
+  });
+});
