@@ -30,11 +30,33 @@ async function confirmOnTerminal(question: string): Promise<boolean> {
   }
 }
 
+/** Errors of a stream whose reader went away (`agent-hooks list | head -3`). */
+const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
+
+/**
+ * When the reader of stdout or stderr goes away, later writes are dropped instead of crashing
+ * with a stack trace: a one-shot command finishes and exits with its own status, a server keeps
+ * serving (its audit must not be cut short by a closed log pipe). Every command writes through
+ * these streams, so one listener covers them all.
+ */
+export function dropWritesWhenReaderGoes(streams: readonly NodeJS.WriteStream[]): void {
+  for (const stream of streams) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (READER_GONE.has(error.code ?? '')) return;
+      throw error;
+    });
+  }
+}
+
+function writeUnlessClosed(stream: NodeJS.WriteStream, text: string): void {
+  if (!stream.destroyed && stream.writable) stream.write(text);
+}
+
 /** The real process's streams. */
 export function processStreams(): CliStreams {
   return {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: (text) => writeUnlessClosed(process.stdout, text),
+    stderr: (text) => writeUnlessClosed(process.stderr, text),
     stdin: process.stdin,
     stdinIsTTY: process.stdin.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
