@@ -1,11 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import type { CliIo, CliStreams } from './cli-io.ts';
 import { COMMANDS } from './commands/index.ts';
+
+/** The package's version; package.json sits two folders up from both src/cli/ and dist/cli/. */
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
 
 /** The `agent-hooks` program, writing through `io` instead of the process's streams. */
 function createProgram(io: CliIo): Command {
   const program = new Command('agent-hooks')
     .description('One hook engine for every coding agent: run, validate, list and convert hooks.')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .showSuggestionAfterError(true)
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })

@@ -7,7 +7,7 @@ import type { ProfileName } from '../model/profile-name.ts';
 import { AsyncHookRegistry } from './async/async-registry.ts';
 import type { AsyncHookResult, AsyncHookStart } from './async/async-types.ts';
 import type { EngineContext } from './context.ts';
-import { dispatchEvent } from './dispatch/dispatch.ts';
+import { dispatchEvent, unboundedSignal } from './dispatch/dispatch.ts';
 import type { DispatchResult, HookRunReport } from './dispatch/result.ts';
 import type { DispatchOptions, EngineWatchOptions, HookEngineOptions } from './options.ts';
 import { getProfile } from './profiles/profiles.ts';
@@ -221,7 +221,7 @@ export class HookEngine {
       telemetry: this.telemetry,
       sessionHooks: this.#sessionHooks,
       sessionState: this.#sessionState,
-      closing: this.#closing.signal,
+      closing: unboundedSignal(this.#closing.signal),
       planCache: this.#planCache,
       homeDir: this.options.homeDir ?? homedir(),
       projectDir: resolve(this.options.projectDir ?? this.options.cwd ?? process.cwd()),

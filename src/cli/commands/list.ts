@@ -7,6 +7,8 @@ import { createTrustStore, defaultTrustStorePath, trustStatus } from '../../conf
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { SourceRef } from '../../model/source.ts';
 import type { CliIo } from '../cli-io.ts';
+import { unreadableConfiguration } from '../config-status.ts';
+import { resolveEventArg } from '../event-arg.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
 import {
   displayPath,
@@ -107,22 +109,26 @@ function renderHuman(
   }
 }
 
-/** Runs `list`; returns the exit status (0 unless the command itself was misused). */
+/**
+ * Runs `list`; returns the exit status: 1 when a configuration file could not be read (its hooks
+ * are missing from the listing), else 0. An unknown `--event` is a usage error.
+ */
 export async function runList(
   options: ListOptions,
   write: Write,
   overrides: LoadOverrides = {},
 ): Promise<number> {
   const cwd = path.resolve(options.cwd);
+  const event = options.event === undefined ? undefined : resolveEventArg(options.event, '--event');
   const generation = await loadConfig(loadOptionsFromCli({ ...options, cwd }, overrides));
   const listing = buildListing(generation, {
-    ...(options.event ? { event: options.event } : {}),
+    ...(event ? { event } : {}),
     ...(options.explain ? { explain: true } : {}),
   });
   const trust = trustSummary(generation.handlers, generation.projectDir, options.trustFile);
   if (options.json) write(`${JSON.stringify({ ...listing, trust })}\n`);
   else renderHuman(listing, trust, cwd, options.explain === true, write);
-  return 0;
+  return unreadableConfiguration(listing.diagnostics) ? 1 : 0;
 }
 
 export function registerListCommand(program: Command, io: CliIo): void {

@@ -4,6 +4,7 @@ import { createHookEngine } from '../../engine/engine.ts';
 import { createTraceWriter } from '../../telemetry/trace-file.ts';
 import type { CliIo } from '../cli-io.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
+import { unreadableConfiguration } from '../config-status.ts';
 import { requireToolName, resolveEventArg } from '../event-arg.ts';
 import { createLiveDisplay } from '../live-display.ts';
 import { readRunInput } from '../read-input.ts';
@@ -68,6 +69,8 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       const diagnostics = engine.config.diagnostics;
       if (options.json) io.stdout(`${JSON.stringify(runJson(result, diagnostics), null, 2)}\n`);
       else io.stdout(renderResult(result, diagnostics, cwd));
+      // README "CLI": a configuration file that could not be read is exit 1, whatever was decided.
+      if (unreadableConfiguration(diagnostics)) io.setExitCode(1);
     } finally {
       await engine.close();
       await trace?.close();

@@ -1,5 +1,6 @@
 // One dispatch, stage by stage: prepare the input → plan (select, trust) → run (each run read by
 // its host's reader) → aggregate → assemble the result. Each stage takes values and returns values.
+import { setMaxListeners } from 'node:events';
 import { getEvent } from '../../events/catalogue.ts';
 import { matcherValue } from '../../match/index.ts';
 import type { EventName } from '../../model/event-name.ts';
@@ -68,7 +69,7 @@ export async function dispatchEvent(
     input,
     sessionId,
     dispatchId: ++dispatchCounter,
-    signal: options.signal ? AbortSignal.any([ctx.closing, options.signal]) : ctx.closing,
+    signal: options.signal ? unboundedSignal(AbortSignal.any([ctx.closing, options.signal])) : ctx.closing,
     messages: options.messages,
   };
   if (ctx.telemetry.active) {
@@ -126,4 +127,13 @@ function conclude(
     backgrounded: ran.backgrounded,
     prompts,
   });
+}
+
+/**
+ * Each running handler listens on its dispatch's signal, so eleven hooks on one event are not a
+ * leak: no MaxListenersExceededWarning (the engine's own closing signal is unbounded too).
+ */
+export function unboundedSignal(signal: AbortSignal): AbortSignal {
+  setMaxListeners(0, signal);
+  return signal;
 }
