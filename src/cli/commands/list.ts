@@ -7,9 +7,9 @@ import { createTrustStore, defaultTrustStorePath, trustStatus } from '../../conf
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { SourceRef } from '../../model/source.ts';
 import type { CliIo } from '../cli-io.ts';
+import { addCommonOptions, type CommonOptions } from '../common-options.ts';
 import { unreadableConfiguration } from '../config-status.ts';
 import { resolveEventArg } from '../event-arg.ts';
-import { addCommonOptions, type CommonOptions } from '../common-options.ts';
 import {
   displayPath,
   formatDiagnostic,
