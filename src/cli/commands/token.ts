@@ -43,27 +43,7 @@ export function registerTokenCommand(program: Command): void {
     .option('--label <text>', 'a note to find it again (a person, a machine, a CI job)')
     .option('--print', 'store nothing: print the token and the hash line for the configuration file')
     .option('--json', 'print one JSON object', false)
-    .action(async (options: TokenOptions) => {
-      const { generateToken, hashToken } = await import('../../server/auth.ts');
-      const value = generateToken();
-      const hash = hashToken(value);
-      if (!options.print) {
-        const { addToken } = await import('../../server/audit/shared-state.ts');
-        await withStore(options, (db) =>
-          addToken(db, { hash, team: options.team!, ...(options.label ? { label: options.label } : {}) }),
-        );
-      }
-      if (options.json)
-        process.stdout.write(
-          `${JSON.stringify({ team: options.team, token: value, hash, stored: !options.print })}\n`,
-        );
-      else {
-        process.stdout.write(`token for team ${options.team} (shown once): ${value}\n`);
-        process.stdout.write(
-          options.print ? `add to teams.${options.team}.tokens: "${hash}"\n` : `stored as ${hash}\n`,
-        );
-      }
-    });
+    .action(createToken);
 
   common(token.command('list'))
     .description('list tokens (hashes, teams, labels, revocation) in the database')
@@ -100,4 +80,27 @@ export function registerTokenCommand(program: Command): void {
       );
       if (count === 0) process.exitCode = 1;
     });
+}
+
+/** `token create`: prints the token once; stores only its hash unless `--print`. */
+async function createToken(options: TokenOptions): Promise<void> {
+  const { generateToken, hashToken } = await import('../../server/auth.ts');
+  const value = generateToken();
+  const hash = hashToken(value);
+  if (!options.print) {
+    const { addToken } = await import('../../server/audit/shared-state.ts');
+    await withStore(options, (db) =>
+      addToken(db, { hash, team: options.team!, ...(options.label ? { label: options.label } : {}) }),
+    );
+  }
+  if (options.json)
+    process.stdout.write(
+      `${JSON.stringify({ team: options.team, token: value, hash, stored: !options.print })}\n`,
+    );
+  else {
+    process.stdout.write(`token for team ${options.team} (shown once): ${value}\n`);
+    process.stdout.write(
+      options.print ? `add to teams.${options.team}.tokens: "${hash}"\n` : `stored as ${hash}\n`,
+    );
+  }
 }

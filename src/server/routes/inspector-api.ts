@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
+import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import { filtersFrom } from '../audit/filters.ts';
 import { getDispatch, searchDispatches } from '../audit/queries.ts';
 import type { ServerContext } from '../context.ts';
@@ -13,33 +13,7 @@ const LIVE_CLIENT_BACKLOG = 1_000;
 const SSE_KEEPALIVE_MS = 15_000;
 
 export function registerInspectorApi(app: Hono, ctx: ServerContext): void {
-  app.get('/api/hooks', async (c) => {
-    const teams = [];
-    for (const team of ctx.config().teams.values()) {
-      const hosts = [];
-      for (const format of HOST_FORMATS.values()) {
-        const tenant = await ctx.tenants.get(team.name, format.profile);
-        if (!tenant) continue;
-        const listing = await listTenant(tenant);
-        const inProcess = tenant.engine.config.handlers
-          .filter((handler) => handler.source.file === '<server>')
-          .map((handler) => ({
-            event: handler.event,
-            matcher: handler.matcher ?? null,
-            source: handler.source,
-          }));
-        hosts.push({
-          host: format.name,
-          profile: format.profile,
-          version: tenant.version,
-          listing,
-          functionHooks: inProcess,
-        });
-      }
-      teams.push({ team: team.name, hooksDir: team.hooksDir, recordInput: team.recordInput, hosts });
-    }
-    return c.json({ serverId: ctx.serverId, teams });
-  });
+  app.get('/api/hooks', async (c) => c.json({ serverId: ctx.serverId, teams: await hooksInForce(ctx) }));
 
   app.get('/api/audit', async (c) => {
     let filters: ReturnType<typeof filtersFrom>;
@@ -62,45 +36,75 @@ export function registerInspectorApi(app: Hono, ctx: ServerContext): void {
     return c.json({ session: c.req.param('id'), dispatches: rows });
   });
 
-  app.get('/api/events', (c) =>
-    streamSSE(c, async (stream) => {
-      const backlog: LiveDispatch[] = [];
-      let wake: (() => void) | undefined;
-      let shutdown = false;
-      const off = ctx.live.connect(
-        (item) => {
-          if (backlog.length >= LIVE_CLIENT_BACKLOG) backlog.shift();
-          backlog.push(item);
-          wake?.();
-        },
-        () => {
-          shutdown = true;
-          wake?.();
-        },
-      );
-      stream.onAbort(() => {
-        off();
-        wake?.();
+  app.get('/api/events', (c) => streamSSE(c, (stream) => streamLive(ctx, stream)));
+}
+
+/** Per team and host: the `list --explain` view and the server's in-process function hooks. */
+async function hooksInForce(ctx: ServerContext) {
+  const teams = [];
+  for (const team of ctx.config().teams.values()) {
+    const hosts = [];
+    for (const format of HOST_FORMATS.values()) {
+      const tenant = await ctx.tenants.get(team.name, format.profile);
+      if (!tenant) continue;
+      const listing = await listTenant(tenant);
+      const inProcess = tenant.engine.config.handlers
+        .filter((handler) => handler.source.file === '<server>')
+        .map((handler) => ({
+          event: handler.event,
+          matcher: handler.matcher ?? null,
+          source: handler.source,
+        }));
+      hosts.push({
+        host: format.name,
+        profile: format.profile,
+        version: tenant.version,
+        listing,
+        functionHooks: inProcess,
       });
-      await stream.writeSSE({ event: 'hello', data: JSON.stringify({ serverId: ctx.serverId }) });
-      while (!stream.aborted && !stream.closed && !shutdown) {
-        const item = backlog.shift();
-        if (item) {
-          await stream.writeSSE({ event: 'dispatch', data: JSON.stringify(item) });
-          continue;
-        }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, SSE_KEEPALIVE_MS);
-          wake = () => {
-            clearTimeout(timer);
-            wake = undefined;
-            resolve();
-          };
-        });
-        if (backlog.length === 0 && !stream.aborted && !shutdown) await stream.write(': keep-alive\n\n');
-      }
-      off();
-      await stream.close();
-    }),
+    }
+    teams.push({ team: team.name, hooksDir: team.hooksDir, recordInput: team.recordInput, hosts });
+  }
+  return teams;
+}
+
+/** Sends live dispatches as server-sent events until the client leaves or the server stops. */
+async function streamLive(ctx: ServerContext, stream: SSEStreamingApi): Promise<void> {
+  const backlog: LiveDispatch[] = [];
+  let wake: (() => void) | undefined;
+  let shutdown = false;
+  const off = ctx.live.connect(
+    (item) => {
+      if (backlog.length >= LIVE_CLIENT_BACKLOG) backlog.shift();
+      backlog.push(item);
+      wake?.();
+    },
+    () => {
+      shutdown = true;
+      wake?.();
+    },
   );
+  stream.onAbort(() => {
+    off();
+    wake?.();
+  });
+  await stream.writeSSE({ event: 'hello', data: JSON.stringify({ serverId: ctx.serverId }) });
+  while (!stream.aborted && !stream.closed && !shutdown) {
+    const item = backlog.shift();
+    if (item) {
+      await stream.writeSSE({ event: 'dispatch', data: JSON.stringify(item) });
+      continue;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, SSE_KEEPALIVE_MS);
+      wake = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      };
+    });
+    if (backlog.length === 0 && !stream.aborted && !shutdown) await stream.write(': keep-alive\n\n');
+  }
+  off();
+  await stream.close();
 }
