@@ -1,12 +1,13 @@
-// Runs every benchmark in bench/cases/. `npm run bench` prints a table; `npm run bench -- --json`
-// prints exactly one JSON object: { "benchmarks": [ { name, value, unit, baseline, ratio, target } ] }
-// (the repository's .npmrc keeps npm's own banner off stdout).
+// Runs every benchmark in bench/cases/. `npm run bench` prints a table; `--json` prints exactly one
+// JSON object, { "benchmarks": [ { name, value, unit, baseline, ratio, target } ] }, and
+// `--out FILE` writes that object to FILE (json-output.ts says which is clean under npm).
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { jsonOutput } from './json-output.ts';
 import type { BenchCase, BenchRow } from './types.ts';
 
-const json = process.argv.includes('--json');
+const output = jsonOutput(process.argv);
 const casesDir = join(dirname(fileURLToPath(import.meta.url)), 'cases');
 const files = readdirSync(casesDir)
   .filter((file) => /\.(ts|mts|js|mjs)$/.test(file))
@@ -19,15 +20,14 @@ const rows: BenchRow[] = [];
 for (const file of files) {
   const module = (await import(pathToFileURL(join(casesDir, file)).href)) as { default: BenchCase };
   const bench = module.default;
-  if (!json) process.stderr.write(`running ${bench.name}…\n`);
+  if (!output.quiet) process.stderr.write(`running ${bench.name}…\n`);
   const measured = await bench.run();
   const { value, baseline, ratio } = measured;
   rows.push({ name: bench.name, value, unit: bench.unit, baseline, ratio, target: bench.target });
 }
 
-if (json) {
-  process.stdout.write(`${JSON.stringify({ benchmarks: rows })}\n`);
-} else {
+output.emit({ benchmarks: rows });
+if (!output.quiet) {
   const fmt = (n: number | null): string => (n === null ? '-' : n.toFixed(n >= 100 ? 0 : 3));
   const table = [
     ['benchmark', 'value', 'unit', 'baseline', 'ratio', 'target'],

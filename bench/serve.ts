@@ -2,8 +2,8 @@
 // Reports dispatches per second and p50/p99 latency with one trivial function hook and with one
 // command hook (SQLite audit), against a bare node:http server measured in the same run, checks
 // that every answered request is in the audit afterwards, and that SIGTERM under load loses no
-// record. `--json` prints one JSON object. Target (DESIGN.md): ≥ 2,000/s with the function hook,
-// p99 ≤ 20 ms, 0 records lost.
+// record. `--json` prints one JSON object, `--out FILE` writes it to FILE (json-output.ts).
+// Target (DESIGN.md): ≥ 2,000/s with the function hook, p99 ≤ 20 ms, 0 records lost.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,9 +12,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { openAuditStore } from '../src/server/audit/open-store.ts';
 import { hashToken } from '../src/server/auth.ts';
+import { jsonOutput } from './json-output.ts';
 import { type LoadResult, runLoad } from './load-client.ts';
 
-const json = process.argv.includes('--json');
+const output = jsonOutput(process.argv);
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const CHILD = join(ROOT, 'bench', 'serve-child.ts');
@@ -182,7 +183,7 @@ async function sigtermUnderLoad(): Promise<Row> {
 }
 
 const rows: Row[] = [];
-const log = (text: string) => json || process.stderr.write(text);
+const log = (text: string) => output.quiet || process.stderr.write(text);
 log('bare node:http baseline…\n');
 const bare = await scenario('bare-node-http', 'bare', FUNCTION_COUNT);
 rows.push(bare);
@@ -199,11 +200,12 @@ const verdict = {
   functionHookP99: fn.p99Ms <= 20,
   noRecordLost: rows.every((row) => row.missingFromAudit === null || row.missingFromAudit === 0),
 };
-if (json) {
-  process.stdout.write(
-    `${JSON.stringify({ concurrency: CONCURRENCY, rows: rows.map((r) => ({ ...r, ratioToBare: r.perSecond / bare.perSecond })), verdict })}\n`,
-  );
-} else {
+output.emit({
+  concurrency: CONCURRENCY,
+  rows: rows.map((r) => ({ ...r, ratioToBare: r.perSecond / bare.perSecond })),
+  verdict,
+});
+if (!output.quiet) {
   const fmt = (n: number | null, digits = 1) => (n === null ? '-' : n.toFixed(digits));
   console.log(`concurrency ${CONCURRENCY}, loopback, keep-alive`);
   console.log(
