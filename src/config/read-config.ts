@@ -1,4 +1,5 @@
 import { diagnostic } from '../errors.ts';
+import { MAX_JSON_DEPTH } from '../model/json-depth.ts';
 import { parseYamlDoc, splitFrontmatter } from './parse/frontmatter.ts';
 import { type ParsedDoc, parseJsonDoc } from './parse/source-doc.ts';
 import type { ReadOptions, ReadResult } from './read-types.ts';
@@ -44,6 +45,16 @@ export function readConfig(options: ReadOptions): ReadResult {
     return result;
   }
   const ctx = new ReadContext(options, parsed.doc);
+  for (const at of parsed.tooDeep ?? []) {
+    result.diagnostics.push(
+      diagnostic('CONFIG_TOO_DEEP', `A value is nested deeper than ${MAX_JSON_DEPTH} levels; read as 0`, {
+        file: options.file,
+        ...at,
+        expected: `at most ${MAX_JSON_DEPTH} levels of nesting`,
+        found: 'deeper nesting',
+      }),
+    );
+  }
   const top = parsed.doc.value;
   if (options.kind === 'frontmatter' && (top === null || top === undefined)) return result;
   if (!isRecord(top)) {
@@ -51,10 +62,10 @@ export function readConfig(options: ReadOptions): ReadResult {
       expected: 'object',
       found: describe(top),
     });
-    return { ...result, diagnostics: ctx.diagnostics };
+    return { ...result, diagnostics: [...result.diagnostics, ...ctx.diagnostics] };
   }
   readTop(ctx, top, result);
-  return { ...result, diagnostics: ctx.diagnostics };
+  return { ...result, diagnostics: [...result.diagnostics, ...ctx.diagnostics] };
 }
 
 function isVscodeAgentHooks(hooks: unknown): boolean {

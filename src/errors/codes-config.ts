@@ -114,6 +114,12 @@ export const CONFIG_CODES = {
       'A timeout is over 2,147,483 s, beyond what Node timers can hold (it would fire at once and fail the hook open); the hook keeps running with the limit.',
     fix: 'Use a timeout of at most 2147483 seconds (about 24.8 days).',
   },
+  CONFIG_TOO_DEEP: {
+    severity: 'warning',
+    summary:
+      'A configuration file nests a value deeper than 512 levels; that value is read as 0 and the rest of the file (its hooks included) is kept.',
+    fix: 'Flatten the value; no hook setting needs that much nesting.',
+  },
   CONFIG_INVALID_VERSION: {
     severity: 'error',
     summary:

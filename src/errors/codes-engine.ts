@@ -35,6 +35,18 @@ export const ENGINE_CODES = {
       "A handler's timeout was beyond what Node timers can hold (2,147,483,647 ms) or not a number; it ran with that limit instead of being killed after 1 ms.",
     fix: 'Give the handler a timeout of at most 2147483 seconds.',
   },
+  ENGINE_INPUT_TOO_DEEP: {
+    severity: 'warning',
+    summary:
+      'The event input is nested deeper than 512 levels (or holds a cycle); hooks ran with the deeper parts replaced by a marker string instead of the dispatch failing.',
+    fix: 'Nothing to fix in the configuration; a host or model sent an absurdly nested input.',
+  },
+  ENGINE_OUTPUT_TOO_DEEP: {
+    severity: 'error',
+    summary:
+      "A hook's JSON output is nested deeper than 512 levels; it is the hook's invalid output (a failure its onFailure policy decides), never the dispatch's.",
+    fix: 'Print a flat JSON object from the hook.',
+  },
   ENGINE_WATCH_WITHOUT_DISCOVERY: {
     severity: 'error',
     summary: 'engine.watch() was called on an engine created with `discover: false`.',

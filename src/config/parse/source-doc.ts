@@ -6,6 +6,7 @@ import {
   parseTree,
   printParseErrorCode,
 } from 'jsonc-parser';
+import { MAX_JSON_DEPTH, tooDeepSpans } from '../../model/json-depth.ts';
 
 export type PathSegment = string | number;
 
@@ -27,7 +28,9 @@ export interface SyntaxProblem extends Position {
   found: string;
 }
 
-export type ParsedDoc = { ok: true; doc: SourceDoc } | { ok: false; problems: SyntaxProblem[] };
+export type ParsedDoc =
+  | { ok: true; doc: SourceDoc; tooDeep?: Position[] }
+  | { ok: false; problems: SyntaxProblem[] };
 
 /** Maps offsets to 1-based line/column, `lineOffset` lines further down (frontmatter bodies). */
 export function offsetMapper(text: string, lineOffset = 0): (offset: number) => Position {
@@ -56,7 +59,10 @@ export function toPointer(path: readonly PathSegment[]): string {
  */
 export function parseJsonDoc(text: string, lenient = false): ParsedDoc {
   const errors: ParseError[] = [];
-  const body = text.startsWith('\uFEFF') ? ` ${text.slice(1)}` : text;
+  const raw = text.startsWith('\uFEFF') ? ` ${text.slice(1)}` : text;
+  // The parser recurses per level: values nested too deep are blanked (offsets kept) before it runs.
+  const spans = tooDeepSpans(raw, MAX_JSON_DEPTH, lenient);
+  const body = spans.length === 0 ? raw : blankSpans(raw, spans);
   const tree = parseTree(body, errors, { allowTrailingComma: lenient, disallowComments: !lenient });
   const position = offsetMapper(body);
   if (errors.length > 0 || tree === undefined) {
@@ -90,5 +96,19 @@ export function parseJsonDoc(text: string, lenient = false): ParsedDoc {
     }
     return position(root.offset);
   };
-  return { ok: true, doc: { value: getNodeValue(root), locate } };
+  const doc = { value: getNodeValue(root), locate };
+  return spans.length === 0
+    ? { ok: true, doc }
+    : { ok: true, doc, tooDeep: spans.map(([at]) => position(at)) };
+}
+
+/** Replaces each span by `0` and blanks, keeping line breaks, so every other offset stays put. */
+function blankSpans(text: string, spans: ReadonlyArray<[number, number]>): string {
+  let out = '';
+  let from = 0;
+  for (const [start, end] of spans) {
+    out += `${text.slice(from, start)}0${text.slice(start + 1, end + 1).replace(/[^\r\n]/g, ' ')}`;
+    from = end + 1;
+  }
+  return out + text.slice(from);
 }

@@ -4,6 +4,7 @@ import { setMaxListeners } from 'node:events';
 import { getEvent } from '../../events/catalogue.ts';
 import { matcherValue } from '../../match/index.ts';
 import type { EventName } from '../../model/event-name.ts';
+import { valueTooDeep } from '../../model/json-depth.ts';
 import { aggregate } from '../aggregate/aggregate.ts';
 import { createContextCapper } from '../aggregate/context-cap.ts';
 import type { EngineContext } from '../context.ts';
@@ -23,6 +24,7 @@ import {
   type StopCap,
 } from '../session/stop-loop.ts';
 import { assembleResult, emptyResult } from './assemble.ts';
+import { clipInput, inputTooDeep } from './input-depth.ts';
 import { prepareInput, resolveEvent, sessionIdOf } from './prepare-input.ts';
 import type { DispatchResult } from './result.ts';
 
@@ -47,7 +49,8 @@ export async function dispatchEvent(
   if (configured.length === 0 && sessionHooks.length === 0 && prompts.length === 0 && !isStopEvent(event)) {
     return emptyResult(event, ctx.profile.name);
   }
-  const input = prepareInput(ctx, event, rawInput, sessionId);
+  const tooDeep = valueTooDeep(rawInput);
+  const input = prepareInput(ctx, event, tooDeep ? clipInput(rawInput) : rawInput, sessionId);
   // Session state is read only where it matters, so other events add no await (DESIGN.md "Fast when idle").
   const stopCap = isStopEvent(event) ? await readStopCap(ctx, event, input, sessionId) : undefined;
   const planned = sessionHooks.length > 0 ? withSessionHooks(ctx, sessionId, event, configured) : configured;
@@ -86,6 +89,7 @@ export async function dispatchEvent(
       ? plan.skipped
       : [...plan.skipped, ...(trusted?.skipped ?? []), ...(once?.skipped ?? []), ...ran.skipped];
   const result = conclude(ctx, scope, ran, skipped, prompts, stopCap);
+  if (tooDeep) result.diagnostics.push(inputTooDeep(event));
   if (stopCap) await recordStopOutcome(ctx, stopCap, result.decision === 'block');
   if (once) await settleOnceHooks(ctx, sessionId, once.claimed, ran.items);
   if (ctx.telemetry.active) ctx.telemetry.emit({ type: 'dispatch-end', ...startOf(scope), result });

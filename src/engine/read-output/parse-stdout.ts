@@ -1,3 +1,5 @@
+import { textTooDeep } from '../../model/json-depth.ts';
+
 /** A hook's stdout classified: a JSON object, or plain text. */
 export interface ParsedStdout {
   json: Record<string, unknown> | null;
@@ -12,7 +14,9 @@ export interface ParsedStdout {
  */
 export function parseStdout(stdout: string): ParsedStdout {
   const text = stdout.trim();
-  if (!text.startsWith('{')) return { json: null, text };
+  // Output nested too deep would overflow whoever serializes the result: never read as JSON (the
+  // run itself is reported as a failure, see runOne).
+  if (!text.startsWith('{') || textTooDeep(text)) return { json: null, text };
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {

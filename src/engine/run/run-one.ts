@@ -1,4 +1,5 @@
 import type { NormalizedHandler } from '../../model/handler.ts';
+import { MAX_JSON_DEPTH, textTooDeep, valueTooDeep } from '../../model/json-depth.ts';
 import { MAX_TIMER_MS } from '../../runners/deadline.ts';
 import { type RunnerResult, type RunRequest, runnerResult } from '../../runners/types.ts';
 import type { RunnerRegistry } from './runner-registry.ts';
@@ -37,10 +38,27 @@ function runRequest(registry: RunnerRegistry, request: RunRequest): Promise<Runn
     const running = runner
       ? runner(request)
       : registry.get(request.handler.type).then((loaded) => loaded(request));
-    return running.catch(failed);
+    return running.then(refuseTooDeep, failed);
   } catch (error) {
     return Promise.resolve(failed(error));
   }
+}
+
+/**
+ * Output nested deeper than `MAX_JSON_DEPTH` would overflow the stack of whoever serializes the
+ * result (`run --json`, the audit log) and lose every other hook's decision: it is this hook's
+ * invalid output instead, a failure its own `onFailure` policy decides. A non-zero exit keeps its
+ * meaning (exit 2 still blocks); only the deep JSON is dropped.
+ */
+function refuseTooDeep(result: RunnerResult): RunnerResult {
+  const deepObject = result.output !== undefined && valueTooDeep(result.output);
+  const deepText = !deepObject && result.stdout.trimStart().startsWith('{') && textTooDeep(result.stdout);
+  if (!deepObject && !deepText) return result;
+  if (deepObject) delete result.output;
+  const message = `the hook's output is nested deeper than ${MAX_JSON_DEPTH} levels; it is not read`;
+  if (result.exitCode === 0 || deepObject) result.failure = { code: 'ENGINE_OUTPUT_TOO_DEEP', message };
+  result.diagnostics = [...(result.diagnostics ?? []), { code: 'ENGINE_OUTPUT_TOO_DEEP', message }];
+  return result;
 }
 
 function describeRunnerError(handler: NormalizedHandler, error: unknown): string {
