@@ -12,6 +12,8 @@ export interface ShutdownParts {
   ctx: ServerContext;
   server: Server;
   writer: AuditWriter;
+  /** Closes the audit database (and the writer's worker) once the writer has drained. */
+  closeAudit: () => Promise<void>;
   /** Stops the timers and file watchers that would keep the process alive. */
   stopBackground: () => void;
   graceMs: number | undefined;
@@ -42,7 +44,7 @@ export async function shutdownServer(parts: ShutdownParts): Promise<DrainResult>
     );
   server.closeAllConnections();
   await stopped;
-  await ctx.store.close();
+  await parts.closeAudit();
   return drained;
 }
 

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import type { HookEngineOptions } from '../index.ts';
 import { type AuditStore, openAuditStore } from './audit/open-store.ts';
 import { insertDispatches } from './audit/queries.ts';
+import { SqliteWorkerWriter } from './audit/sqlite-worker.ts';
 import { AuditWriter, type DrainResult } from './audit/writer.ts';
 import { generateToken, hashToken } from './auth.ts';
 import { buildContext } from './build-context.ts';
@@ -86,7 +87,7 @@ export async function launchServer(options: ServerOptions = {}): Promise<ServerI
   instances += 1;
   // Several servers in one process (tests, embedders) still need their own id in the audit.
   const serverId = `${hostname()}:${process.pid}${instances > 1 ? `#${instances}` : ''}`;
-  const writer = auditWriter(store, serverId, log);
+  const { writer, close: closeAudit } = auditWriter(store, serverId, log);
   const current = { config };
   const ctx = await buildContext(options, { current, host, store, writer, serverId, log });
   const { createApp } = await import('./app.ts');
@@ -105,6 +106,7 @@ export async function launchServer(options: ServerOptions = {}): Promise<ServerI
       ctx,
       server,
       writer,
+      closeAudit,
       stopBackground: () => {
         stopWatching();
         stopRetention();
@@ -131,13 +133,25 @@ function resolveConfig(options: ServerOptions): { config: ServerConfig; generate
   return generatedToken ? { config, generatedToken } : { config };
 }
 
-function auditWriter(store: AuditStore, serverId: string, log: Log): AuditWriter {
+/**
+ * The batching audit writer. A SQLite file is written on a worker thread (see
+ * SqliteWorkerWriter); PostgreSQL and `:memory:` through the store's own connection.
+ */
+function auditWriter(
+  store: AuditStore,
+  serverId: string,
+  log: Log,
+): { writer: AuditWriter; close: () => Promise<void> } {
   const spillFile = join(
     store.kind === 'sqlite' && store.location !== ':memory:' ? dirname(store.location) : stateDir(),
     `audit-spill-${serverId.replace(/[^A-Za-z0-9.-]/g, '_')}-${Date.now()}.jsonl`,
   );
-  return new AuditWriter({
-    write: (rows) => insertDispatches(store.db, rows),
+  const worker =
+    store.kind === 'sqlite' && store.location !== ':memory:'
+      ? new SqliteWorkerWriter(store.location)
+      : undefined;
+  const writer = new AuditWriter({
+    write: worker ? (rows) => worker.write(rows) : (rows) => insertDispatches(store.db, rows),
     spillFile,
     onSpill: (rows, error) =>
       log(
@@ -148,6 +162,13 @@ function auditWriter(store: AuditStore, serverId: string, log: Log): AuditWriter
         `SERVER_AUDIT_WRITE_FAILED: ${rows} audit records not yet written to ${store.location}: ${(error as Error).message}; retrying`,
       ),
   });
+  return {
+    writer,
+    close: async () => {
+      await worker?.close();
+      await store.close();
+    },
+  };
 }
 
 /** Reloads the configuration file when it changes; a bad edit keeps the previous one. Returns a stop. */
