@@ -32,6 +32,8 @@ export interface DecisionRow {
   /** Extra facts the row asserts. */
   continue?: boolean;
   contextAdded?: boolean;
+  /** The texts the host sends the model, exactly (`result.messages.toModel`). */
+  toModel?: string[];
   /** Why, with the reference section. */
   why: string;
 }
@@ -256,7 +258,8 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     behaviour: 'exit0-copilot-deny',
     outcome: 'success',
     decision: 'deny',
-    why: 'flat permissionDecision deny (§1.3)',
+    toModel: ['Denied by preToolUse hook: copilot says no'],
+    why: 'flat permissionDecision deny (§1.3), worded as copilot-cli-observed.md "What the host does"',
   },
   {
     profile: P,
@@ -264,7 +267,8 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     behaviour: 'exit2-stderr',
     outcome: 'blocking',
     decision: 'deny',
-    why: 'exit 2 denies preToolUse (§1.5)',
+    toModel: ['Denied by preToolUse hook: hook exited with code 2'],
+    why: 'exit 2 denies preToolUse; the model sees the exit code, never stderr (copilot-cli-observed.md "What the host does")',
   },
   {
     profile: P,
@@ -272,7 +276,8 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     behaviour: 'exit1-stderr',
     outcome: 'non-blocking-error',
     decision: 'deny',
-    why: 'preToolUse fails closed when a hook errors (§1.5)',
+    toModel: ['Denied by preToolUse hook from "hooks.json" (hook errored)'],
+    why: 'preToolUse fails closed when a hook errors (§1.5, copilot-cli-observed.md "What the host does")',
   },
   {
     profile: P,
@@ -296,7 +301,37 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     behaviour: 'exit2-stderr',
     outcome: 'non-blocking-error',
     decision: null,
-    why: 'exit 2 elsewhere is a warning; the run continues (§1.5)',
+    toModel: [],
+    why: 'postToolUse exit 2 sends nothing to the model (copilot-cli-observed.md "What the host does")',
+  },
+  {
+    profile: P,
+    event: 'PostToolUseFailure',
+    behaviour: 'exit2-stderr',
+    outcome: 'success',
+    decision: null,
+    contextAdded: true,
+    toModel: ['Tool "bash" failed. Additional guidance from postToolUseFailure hooks:\nreason from stderr'],
+    why: 'exit 2: stderr is the recovery guidance, a separate user message (seed 003, copilot-cli-observed.md)',
+  },
+  {
+    profile: P,
+    event: 'PermissionRequest',
+    behaviour: 'exit2-stderr',
+    outcome: 'blocking',
+    decision: 'deny',
+    why: 'exit 2 denies; stdout JSON is merged into {"behavior":"deny"}, stderr ignored (seed 003)',
+  },
+  {
+    profile: P,
+    event: 'PermissionRequest',
+    behaviour: 'exit0-silent',
+    outcome: 'success',
+    decision: 'deny',
+    toModel: [
+      'Permission denied because no interactive user response was available. Retry in an interactive session so the user can approve it, or try an alternative that does not require this permission.',
+    ],
+    why: 'no answer and no person to ask (-p): the host denies (copilot-cli-observed.md "What the host does")',
   },
   {
     profile: P,

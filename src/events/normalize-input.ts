@@ -26,10 +26,14 @@ const RENAMES: Readonly<Record<string, string>> = {
   initialPrompt: 'initial_prompt',
   transformedPrompt: 'transformed_prompt',
   notificationType: 'notification_type',
+  permissionSuggestions: 'permission_suggestions',
 };
 
-/** The host stamps its own time on every payload, so an incoming one is not kept. */
-const DROPPED = new Set(['timestamp']);
+/**
+ * The host stamps its own time on every payload, so an incoming one is not kept; `hookName` is
+ * Copilot's permissionRequest name for the event (copilot-cli-observed.md "Payloads").
+ */
+const DROPPED = new Set(['timestamp', 'hookName']);
 
 function toolResultText(value: unknown): unknown {
   if (!isRecord(value)) return value;

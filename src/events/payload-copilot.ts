@@ -49,12 +49,17 @@ export const COPILOT_BUILDERS: Partial<Record<EventName, Builder>> = {
       'tool_name',
       'tool_input',
     ]),
-  // Full schema is DOCS SILENT; §1.5 names the input `toolInput` (`toolInput.requestSandboxBypass`).
+  // copilot-cli-observed.md "Payloads": `toolName`, `toolInput` (the permission request) and
+  // `permissionSuggestions`, under the camelCase and the PascalCase key alike.
   PermissionRequest: (i) =>
-    build({ toolName: toCopilotToolName(tool(i)), toolInput: parseToolArgs(i.tool_input) }, [
-      'tool_name',
-      'tool_input',
-    ]),
+    build(
+      {
+        toolName: toCopilotToolName(tool(i)),
+        toolInput: parseToolArgs(i.tool_input),
+        permissionSuggestions: firstDefined(i.permission_suggestions, []),
+      },
+      ['tool_name', 'tool_input', 'permission_suggestions'],
+    ),
   PostToolUse: (i) =>
     build(
       {

@@ -65,6 +65,9 @@ function renderCopilotFamily(
   common: PayloadCommon,
   compat: boolean,
 ): Payload {
+  // copilot-cli-observed.md "Payloads": permissionRequest ignores the dialect; under either key
+  // the payload is camelCase and starts with `hookName`.
+  if (event === 'PermissionRequest') compat = false;
   const session = sessionValues(input, common);
   const builder = (compat ? COPILOT_COMPAT_BUILDERS : COPILOT_BUILDERS)[event];
   // Events Copilot does not fire get the common fields and the input unchanged.
@@ -78,7 +81,14 @@ function renderCopilotFamily(
         timestamp: common.now.toISOString(),
         cwd: session.cwd,
       }
-    : { sessionId: session.sessionId, timestamp: common.now.getTime(), cwd: session.cwd };
+    : event === 'PermissionRequest'
+      ? {
+          hookName: 'permissionRequest',
+          sessionId: session.sessionId,
+          timestamp: common.now.getTime(),
+          cwd: session.cwd,
+        }
+      : { sessionId: session.sessionId, timestamp: common.now.getTime(), cwd: session.cwd };
   Object.assign(out, specific.fields);
   return passThrough(out, input, new Set([...SESSION_KEYS, ...specific.consumed]));
 }

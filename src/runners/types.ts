@@ -1,6 +1,7 @@
 import type { ErrorCode } from '../errors.ts';
 import type { EventName } from '../model/event-name.ts';
 import type { NormalizedHandler } from '../model/handler.ts';
+import type { ProfileName } from '../model/profile-name.ts';
 
 /**
  * What the engine hands to any runner. Runners never interpret decisions: they report what the
@@ -26,6 +27,11 @@ export interface RunRequest<H extends NormalizedHandler = NormalizedHandler> {
   signal: AbortSignal;
   /** Base environment for processes (defaults to `process.env`). */
   env: NodeJS.ProcessEnv;
+  /**
+   * The host the engine emulates; a command runner starts processes the way that host does
+   * (copilot-cli-observed.md "How hooks are started"). Unset: Claude Code's way.
+   */
+  host?: ProfileName;
   /** Merged policy keys that runners enforce (claude-code-hooks.md §6.2). */
   policy: RunnerPolicy;
   /** The conversation history, when the host passes one (function hooks receive it). */

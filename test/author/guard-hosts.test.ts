@@ -11,17 +11,8 @@ afterEach(async () => {
   engine = undefined;
 });
 
-async function guard(
-  variant: Variant,
-  toolInput: Record<string, unknown>,
-  toolName = 'Bash',
-  copilotEnv = true,
-) {
-  engine = await engineFor(
-    variant,
-    [sourceFor(variant, 'PreToolUse', fixtureCommand('guard.mjs'), { copilotEnv })],
-    true,
-  );
+async function guard(variant: Variant, toolInput: Record<string, unknown>, toolName = 'Bash') {
+  engine = await engineFor(variant, [sourceFor(variant, 'PreToolUse', fixtureCommand('guard.mjs'))], true);
   return engine.dispatch('PreToolUse', {
     tool_name: toolName,
     tool_input: toolInput,
@@ -85,10 +76,10 @@ describe.each(VARIANTS)('an SDK guard under %s', (variant) => {
 });
 
 describe('host detection in the engine', () => {
-  it('Copilot PascalCase keys without COPILOT_CLI=1 look like VS Code; the answer still decides', async () => {
-    const result = await guard('copilot-compat', { command: 'rm -rf build' }, 'Bash', false);
+  it('Copilot PascalCase keys: the engine sets COPILOT_CLI=1 as the host does, so the SDK answers flat (copilot-cli-observed.md)', async () => {
+    const result = await guard('copilot-compat', { command: 'rm -rf build' }, 'Bash');
     expect(result.decision).toBe('deny');
-    // VS Code's shape, which the compat dialect also reads (other-agents-hooks.md §1.3).
-    expect(result.hooks[0]?.output).toEqual(DENY_SHAPE.vscode);
+    // Without COPILOT_CLI=1 this payload looks like VS Code's, and the SDK would nest its answer.
+    expect(result.hooks[0]?.output).toEqual(DENY_SHAPE['copilot-compat']);
   });
 });

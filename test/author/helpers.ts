@@ -24,15 +24,14 @@ export const VARIANTS: readonly Variant[] = ['claude-code', 'copilot-cli', 'copi
 const HOOK_TIMEOUT_SEC = 60;
 
 /**
- * One hook for `event` in the configuration format of `variant`. Copilot CLI sets
- * `COPILOT_CLI=1` for every hook it runs (copilot-cli-observed.md); the engine does not, so the
- * Copilot entries set it as the real host would (`copilotEnv: false` leaves it out).
+ * One hook for `event` in the configuration format of `variant`. Copilot CLI sets `COPILOT_CLI=1`
+ * for every hook it runs (copilot-cli-observed.md), and so does the engine's copilot-cli profile.
  */
 export function sourceFor(
   variant: Variant,
   event: EventName,
   command: string,
-  options: { env?: Record<string, string>; copilotEnv?: boolean } = {},
+  options: { env?: Record<string, string> } = {},
 ): InlineSource {
   const { dialects } = EVENT_BY_NAME[event];
   const env = options.env ?? {};
@@ -49,11 +48,10 @@ export function sourceFor(
     return { file: '.github/hooks/hooks.json', kind: 'vscode-hooks', config: { hooks }, scope: 'project' };
   }
   const key = variant === 'copilot-compat' ? dialects.copilotCompat : dialects.copilot;
-  const copilotEnv = options.copilotEnv === false ? {} : { COPILOT_CLI: '1' };
   const entry = {
     type: 'command',
     bash: command,
-    env: { ...copilotEnv, ...env },
+    env,
     timeoutSec: HOOK_TIMEOUT_SEC,
   };
   return {

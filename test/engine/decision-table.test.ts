@@ -12,6 +12,7 @@ const INPUTS: Record<string, Record<string, unknown>> = {
     tool_response: { stdout: 'ok', stderr: '' },
     tool_use_id: 'toolu_1',
   },
+  PostToolUseFailure: { tool_name: 'Bash', tool_input: { command: 'ls -la' }, error: 'Path does not exist' },
   UserPromptSubmit: { prompt: 'hello' },
   SessionStart: { source: 'startup' },
   Stop: {},
@@ -86,5 +87,6 @@ describe('decision table (docs/decisions.md)', () => {
     expect(result.decision).toBe(row.decision);
     if (row.continue !== undefined) expect(result.continue).toBe(row.continue);
     if (row.contextAdded !== undefined) expect(result.additionalContext.length > 0).toBe(row.contextAdded);
+    if (row.toModel !== undefined) expect(result.messages.toModel).toEqual(row.toModel);
   });
 });

@@ -148,16 +148,14 @@ describe('registerCopilotSdkHooks (other-agents-hooks.md §1.7)', () => {
   });
 });
 
-describe('modifiedPrompt is read only from in-process handlers', () => {
-  it('a command hook (or a non-Copilot dialect) cannot rewrite the prompt', () => {
+describe('modifiedPrompt (copilot-cli-observed.md: honoured from command hooks too)', () => {
+  it('a Copilot-dialect hook rewrites the prompt; a Claude-dialect one cannot', () => {
     const output = { modifiedPrompt: 'rewritten' };
-    const command = normalizeOutput('UserPromptSubmit', output, 'copilot');
-    expect(command.effect.updatedPrompt).toBeUndefined();
-    expect(command.warnings.join()).toMatch(/modifiedPrompt/);
-    const claude = normalizeOutput('UserPromptSubmit', output, 'claude', { inProcess: true });
+    const copilot = normalizeOutput('UserPromptSubmit', output, 'copilot');
+    expect(copilot.effect.updatedPrompt).toBe('rewritten');
+    expect(copilot.warnings).toEqual([]);
+    const claude = normalizeOutput('UserPromptSubmit', output, 'claude');
     expect(claude.effect.updatedPrompt).toBeUndefined();
-    const sdk = normalizeOutput('UserPromptSubmit', output, 'copilot', { inProcess: true });
-    expect(sdk.effect.updatedPrompt).toBe('rewritten');
-    expect(sdk.warnings).toEqual([]);
+    expect(claude.warnings.join()).toMatch(/modifiedPrompt/);
   });
 });

@@ -85,9 +85,11 @@ describe('agent-hooks serve: hosts call it as their http hook', () => {
       copilotPreToolUse('rm -rf /tmp/x'),
     );
     expect(answer.status).toBe(200);
+    // The team guard exits 2: Copilot CLI denies with the exit code and never shows its stderr
+    // (copilot-cli-observed.md "What the host does with the output").
     expect(answer.json).toEqual({
       permissionDecision: 'deny',
-      permissionDecisionReason: expect.stringContaining('rm -rf'),
+      permissionDecisionReason: 'hook exited with code 2',
     });
   });
 

@@ -52,6 +52,9 @@ function hookFileSpecs(ctx: DiscoveryContext): LocationSpec[] {
       scope: 'project',
       userLevel: false,
       changeSource: 'project_settings',
+      // copilot-cli-observed.md "How hooks are started": files `z, m, a, B, 9, 10` ran in that
+      // order, descending by name. Only the repository folder was observed; the others ascend.
+      fileOrder: 'descending',
     },
     {
       pattern: `${home.pattern}/hooks/*.json`,

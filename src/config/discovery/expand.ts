@@ -42,10 +42,14 @@ async function kindOf(p: string): Promise<'file' | 'dir' | 'missing'> {
   }
 }
 
-/** Files of a folder location, sorted by name (Copilot documents alphabetical policy order). */
+/**
+ * Files of a folder location, sorted by name in UTF-16 code-unit order (Copilot documents
+ * alphabetical policy order); `fileOrder: 'descending'` reverses it.
+ */
 async function listFolder(spec: LocationSpec): Promise<string[]> {
   const entries = await readdir(spec.path, { withFileTypes: true });
   const names = entries.map((e) => e.name).sort();
+  if (spec.fileOrder === 'descending') names.reverse();
   if (spec.shape === 'folder-skill') {
     const found: string[] = [];
     for (const name of names) {

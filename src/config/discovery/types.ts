@@ -41,6 +41,8 @@ export interface LocationSpec {
   requireSecureOwner?: boolean;
   /** Copilot `.github/copilot/settings*.json` and `~/.copilot/settings.json`: their disableAllHooks is global. */
   settingsWideDisable?: boolean;
+  /** Order of a folder's files by name; default ascending (copilot-cli-observed.md: `.github/hooks/` descends). */
+  fileOrder?: 'ascending' | 'descending';
 }
 
 export type LocationStatus = 'found' | 'missing' | 'disabled' | 'error';

@@ -59,6 +59,14 @@ export function aggregate(items: AggregateItem[], options: AggregateOptions): Ag
   // other-agents-hooks.md §1.5: on subagentStop a valid block beats modifiedResponse.
   if (out.decision === 'block' && 'modifiedResponse' in out.eventOutput)
     delete out.eventOutput.modifiedResponse;
+  if (options.profile.modelTexts) {
+    out.messages.toModel = options.profile.modelTexts({
+      ...out,
+      event: options.event,
+      input: options.input,
+      items,
+    });
+  }
   if (!out.continue && out.stopReason) out.messages.toUser.push(out.stopReason);
   if (out.stopCapReached && options.stopCap)
     out.messages.toUser.push(stopCapMessage(options.stopCap.blocks + 1));

@@ -64,7 +64,15 @@ export function permissionRequestRule(
 ): void {
   const deciding = items.filter((item) => item.interpretation.effect.permissionRequest);
   const chosen = options.profile.permissionRequestMerge === 'first' ? deciding[0] : deciding.at(-1);
-  if (!chosen) return;
+  if (!chosen) {
+    const denial = options.profile.unansweredPermissionDenial;
+    if (denial !== undefined && !options.interactive && items.length > 0) {
+      out.decision = 'deny';
+      out.reason = denial;
+      out.messages.toModel.push(denial);
+    }
+    return;
+  }
   const request = chosen.interpretation.effect.permissionRequest!;
   // other-agents-hooks.md §1.5: with requestSandboxBypass only a deny propagates.
   const toolInput = options.input.tool_input as Record<string, unknown> | undefined;
@@ -85,5 +93,6 @@ export function permissionRequestRule(
     ...(request.message !== undefined ? { message: request.message } : {}),
   };
   if (request.behavior === 'deny' && request.message) out.messages.toModel.push(request.message);
-  if (request.interrupt) out.continue = false;
+  // seed 003: `interrupt: true` stops the agent only together with a deny.
+  if (request.interrupt && request.behavior === 'deny') out.continue = false;
 }

@@ -61,7 +61,7 @@ export interface DispatchResult {
   continue: boolean;
   stopReason: string | null;
   updatedInput: Record<string, unknown> | null;
-  /** UserPromptSubmit: the prompt rewritten by an in-process Copilot SDK callback (`modifiedPrompt`). */
+  /** UserPromptSubmit: the prompt rewritten by a Copilot hook or SDK callback (`modifiedPrompt`). */
   updatedPrompt?: string;
   additionalContext: string[];
   systemMessages: string[];

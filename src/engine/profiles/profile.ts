@@ -1,6 +1,7 @@
 import type { HandlerType } from '../../model/handler.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import type { OutputReader } from '../read-output/output-reader.ts';
+import type { WordingInput } from './copilot-messages.ts';
 
 /**
  * A profile: everything that differs between the hosts we emulate, as data plus the host's output
@@ -39,4 +40,16 @@ export interface Profile {
   readonly contextCapChars: number;
   /** Whether `continue: false` stops the remaining sequential hooks (VS Code HookAbortError). */
   readonly stopOnContinueFalse: boolean;
+  /** Whether a permission deny stops the remaining sequential hooks (copilot-cli-observed.md). */
+  readonly stopOnDeny: boolean;
+  /**
+   * The model-bound texts in the host's own words, where they differ from Claude Code's
+   * (copilot-cli-observed.md "What the host does with the output"); undefined: Claude Code's.
+   */
+  readonly modelTexts?: (dispatch: WordingInput) => string[];
+  /**
+   * PermissionRequest with no hook answer and no person to ask: the host's denial text
+   * (copilot-cli-observed.md); undefined: no decision, the host's normal permission flow.
+   */
+  readonly unansweredPermissionDenial?: string;
 }

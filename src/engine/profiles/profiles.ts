@@ -1,6 +1,7 @@
 import type { ProfileName } from '../../model/profile-name.ts';
 import { CLAUDE_READER, VSCODE_READER } from '../read-output/claude-reader.ts';
 import { COPILOT_READER } from '../read-output/copilot-reader.ts';
+import { COPILOT_NO_USER_DENIAL, copilotModelTexts } from './copilot-messages.ts';
 import type { Profile } from './profile.ts';
 
 export type { Profile } from './profile.ts';
@@ -21,6 +22,7 @@ const CLAUDE_CODE: Profile = {
   eventTimeouts: true,
   contextCapChars: 10_000,
   stopOnContinueFalse: false,
+  stopOnDeny: false,
 };
 
 const COPILOT_CLI: Profile = {
@@ -41,6 +43,10 @@ const COPILOT_CLI: Profile = {
   eventTimeouts: false,
   contextCapChars: 10_000,
   stopOnContinueFalse: false,
+  // copilot-cli-observed.md "How hooks are started": a deny stops the rest of the event's hooks.
+  stopOnDeny: true,
+  modelTexts: copilotModelTexts,
+  unansweredPermissionDenial: COPILOT_NO_USER_DENIAL,
 };
 
 const VSCODE: Profile = {
@@ -61,6 +67,7 @@ const VSCODE: Profile = {
   eventTimeouts: false,
   contextCapChars: 10_000,
   stopOnContinueFalse: true,
+  stopOnDeny: false,
 };
 
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {

@@ -2,6 +2,7 @@
 // exit 2 denies preToolUse and permissionRequest (an `allow` in stdout is overridden), adds context
 // on postToolUseFailure and is a warning elsewhere; other codes fail open except on preToolUse.
 
+import type { NormalizedHandler } from '../../model/handler.ts';
 import { describeEffect } from './describe-effect.ts';
 import type { HandlerEffect } from './effect.ts';
 import { type Interpretation, interpretation } from './interpretation.ts';
@@ -9,7 +10,15 @@ import type { FailedRun, FinishedRun, OutputReader } from './output-reader.ts';
 import { firstLine } from './parse-stdout.ts';
 import { jsonEffect } from './read-json.ts';
 
-const ERRORED_REASON = 'Denied by preToolUse hook (hook errored)';
+/** copilot-cli-observed.md "What the host does": exit 2 denies with this reason; stderr stays hidden. */
+export const COPILOT_EXIT_2_REASON = 'hook exited with code 2';
+
+/** copilot-cli-observed.md: `Denied by preToolUse hook from ".github/hooks/<file>" (hook errored)`. */
+function erroredReason(handler: NormalizedHandler): string {
+  const file = handler.source.file.replaceAll('\\', '/');
+  const at = file.lastIndexOf('.github/hooks/');
+  return `Denied by preToolUse hook from "${at >= 0 ? file.slice(at) : file}" (hook errored)`;
+}
 
 export const COPILOT_READER: OutputReader = {
   name: 'copilot',
@@ -30,7 +39,7 @@ function readCopilot(run: FinishedRun): Interpretation {
   if (run.spec.name === 'PreToolUse') {
     return interpretation(
       'non-blocking-error',
-      { permission: 'deny', permissionReason: ERRORED_REASON },
+      { permission: 'deny', permissionReason: erroredReason(run.handler) },
       `exit ${run.exitCode}: Copilot CLI fails closed on preToolUse`,
       run.warnings,
       { ...extra, blockedByExit: true },
@@ -49,26 +58,41 @@ function readExit2(run: FinishedRun, effect: HandlerEffect): Interpretation {
   const { spec, warnings } = run;
   const blocking = { output: run.json, blockedByExit: true };
   if (spec.name === 'PreToolUse') {
+    // Exit 2 beats a stdout allow, and the model sees `hook exited with code 2`, never stderr
+    // (copilot-cli-observed.md "What the host does with the output").
+    const jsonDenies = effect.permission === 'deny' && effect.permissionReason;
     effect.permission = 'deny';
-    effect.permissionReason = effect.permissionReason || run.stderr.trim() || 'Denied by preToolUse hook';
+    if (!jsonDenies)
+      effect.permissionReason = run.cause === 'exit 2' ? COPILOT_EXIT_2_REASON : run.stderr.trim();
+    delete effect.updatedInput;
     return interpretation(
       'blocking',
       effect,
-      `${run.cause}: Copilot CLI denies the tool call`,
+      `${run.cause}: Copilot CLI denies the tool call; stderr is not shown to the model`,
       warnings,
       blocking,
     );
   }
   if (spec.name === 'PermissionRequest') {
-    const message = effect.permissionRequest?.message;
-    effect.permissionRequest = { behavior: 'deny', ...(message ? { message } : {}) };
+    // seed 003 "permissionRequest": exit 2 merges the stdout JSON with {"behavior":"deny"}, so its
+    // `message` and `interrupt` survive (even without a `behavior` of their own); stderr is ignored.
+    const json = run.json ?? {};
+    const message = effect.permissionRequest?.message ?? stringField(json.message);
+    const interrupt = effect.permissionRequest?.interrupt ?? booleanField(json.interrupt);
+    effect.permissionRequest = {
+      behavior: 'deny',
+      ...(message !== undefined ? { message } : {}),
+      ...(interrupt !== undefined ? { interrupt } : {}),
+    };
     const explanation = `${run.cause}: Copilot CLI denies the permission request`;
     return interpretation('blocking', effect, explanation, warnings, blocking);
   }
   if (spec.name === 'PostToolUseFailure') {
-    const text = run.stdout.trim() || run.stderr.trim();
+    // seed 003 and copilot-cli-observed.md: exit 2's stderr is the recovery guidance, sent as
+    // the same user message as an `additionalContext` (the wording is the profile's).
+    const text = run.stderr.trim();
     if (text) effect.additionalContext = text;
-    const explanation = `${run.cause}: added as recovery context for the agent`;
+    const explanation = `${run.cause}: stderr is the recovery guidance for the agent`;
     return interpretation('success', effect, explanation, warnings, { output: run.json });
   }
   return interpretation(
@@ -80,6 +104,14 @@ function readExit2(run: FinishedRun, effect: HandlerEffect): Interpretation {
   );
 }
 
+function stringField(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function booleanField(value: unknown): boolean | undefined {
+  return typeof value === 'boolean' ? value : undefined;
+}
+
 // other-agents-hooks.md §1.5: Copilot preToolUse fails closed when a command hook errors, open on
 // timeout; HTTP preToolUse hooks fail open on network errors, timeouts and non-2xx.
 function failsClosed(run: FailedRun): Interpretation | undefined {
@@ -88,7 +120,7 @@ function failsClosed(run: FailedRun): Interpretation | undefined {
   }
   return interpretation(
     run.outcome,
-    { permission: 'deny', permissionReason: ERRORED_REASON },
+    { permission: 'deny', permissionReason: erroredReason(run.handler) },
     `${run.message}; Copilot CLI denies a preToolUse call whose hook errored`,
     run.warnings,
     { blockedByExit: true },

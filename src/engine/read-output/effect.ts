@@ -10,7 +10,7 @@ export interface HandlerEffect {
   permission?: 'allow' | 'deny' | 'ask' | 'defer';
   permissionReason?: string;
   updatedInput?: Record<string, unknown>;
-  /** Copilot SDK `modifiedPrompt` on UserPromptSubmit; only in-process callbacks set it. */
+  /** Copilot `modifiedPrompt` on UserPromptSubmit (command hooks too: copilot-cli-observed.md). */
   updatedPrompt?: string;
   /** Top-level `decision: "block"` (or exit 2 on a blockable event) and its reason. */
   block?: { reason: string };

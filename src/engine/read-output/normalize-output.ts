@@ -20,7 +20,6 @@ interface ReadContext {
   event: EventName;
   dialect: Dialect;
   copilotLike: boolean;
-  inProcess: boolean;
   effect: HandlerEffect;
   warnings: string[];
 }
@@ -35,7 +34,6 @@ export function normalizeOutput(
   event: EventName,
   output: Record<string, unknown>,
   dialect: Dialect,
-  options: { inProcess?: boolean } = {},
 ): NormalizedOutput {
   const effect: HandlerEffect = {};
   const warnings: string[] = [];
@@ -46,7 +44,6 @@ export function normalizeOutput(
     event,
     dialect,
     copilotLike,
-    inProcess: options.inProcess === true,
     effect,
     warnings,
   };
@@ -114,10 +111,9 @@ function readCopilot(ctx: ReadContext, top: TopLevelOutput): void {
     };
   }
   if (top.modifiedResult !== undefined) effect.updatedToolOutput = top.modifiedResult;
-  if (top.modifiedPrompt !== undefined) {
-    if (ctx.inProcess) effect.updatedPrompt = top.modifiedPrompt;
-    else ctx.warnings.push(PROMPT_REWRITE_IGNORED);
-  }
+  // copilot-cli-observed.md: the real CLI honours `modifiedPrompt` from command hooks too, although
+  // seed 003 says SDK callbacks only (docs/host-differences.md).
+  if (top.modifiedPrompt !== undefined) effect.updatedPrompt = top.modifiedPrompt;
   const rewrites = {
     ...(top.modifiedTransformedPrompt !== undefined
       ? { modifiedTransformedPrompt: top.modifiedTransformedPrompt }
@@ -144,9 +140,9 @@ function warnNearMisses(ctx: ReadContext, unknown: Record<string, unknown>): voi
   if (unknown.modifiedPrompt !== undefined) warnings.push(PROMPT_REWRITE_IGNORED);
 }
 
-/** other-agents-hooks.md §1.7: only Copilot SDK callbacks (in-process) can rewrite the prompt. */
+/** Only the Copilot family rewrites the prompt (copilot-cli-observed.md, other-agents-hooks.md §1.7). */
 const PROMPT_REWRITE_IGNORED =
-  'ignored "modifiedPrompt": only in-process SDK callbacks may rewrite the prompt';
+  'ignored "modifiedPrompt": only Copilot CLI hooks (camelCase or PascalCase keys in a Copilot file) may rewrite the prompt';
 
 function readSpecific(ctx: ReadContext, specific: Record<string, unknown>): void {
   const { event, dialect, effect, warnings } = ctx;

@@ -5,9 +5,7 @@ import type { FinishedRun } from './output-reader.ts';
 /** The effect of a run's JSON output in its dialect; what was ignored goes to `run.warnings`. */
 export function jsonEffect(run: FinishedRun): HandlerEffect {
   if (!run.json) return {};
-  const normalized = normalizeOutput(run.spec.name, run.json, run.handler.dialect, {
-    inProcess: run.handler.type === 'function',
-  });
+  const normalized = normalizeOutput(run.spec.name, run.json, run.handler.dialect);
   run.warnings.push(...normalized.warnings);
   return normalized.effect;
 }

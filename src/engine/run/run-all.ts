@@ -45,9 +45,8 @@ export async function runAll(
   for (const [i, entry] of selected.entries()) {
     const item = await run(entry, i);
     collect(item);
-    // VS Code: a stop request breaks out of the remaining hooks (other-agents-hooks.md §2.5).
-    if ('interpretation' in item && stopsSequence(ctx, item)) {
-      const why = 'an earlier hook returned continue: false';
+    const why = 'interpretation' in item ? stopsSequence(ctx, item) : undefined;
+    if (why !== undefined) {
       const skipped = selected.slice(i + 1).map((rest) => ({ source: rest.handler.source, why }));
       return { items, skipped, backgrounded: backgrounded ?? NONE };
     }
@@ -55,6 +54,17 @@ export async function runAll(
   return { items, skipped: NONE, backgrounded: backgrounded ?? NONE };
 }
 
-function stopsSequence(ctx: EngineContext, item: RunItem): boolean {
-  return ctx.profile.stopOnContinueFalse && item.interpretation.effect.continue === false;
+/** Why the rest of the sequence does not run after `item`, or undefined when it goes on. */
+function stopsSequence(ctx: EngineContext, item: RunItem): string | undefined {
+  const { effect } = item.interpretation;
+  // VS Code: a stop request breaks out of the remaining hooks (other-agents-hooks.md §2.5).
+  if (ctx.profile.stopOnContinueFalse && effect.continue === false) {
+    return 'an earlier hook returned continue: false';
+  }
+  // Copilot CLI: a later preToolUse hook did not run after a deny (copilot-cli-observed.md). Not
+  // permissionRequest: seed 003 says all its hooks run and later output wins the merge.
+  if (ctx.profile.stopOnDeny && effect.permission === 'deny') {
+    return `an earlier hook denied (${item.label}); Copilot CLI runs no further hooks of the event`;
+  }
+  return undefined;
 }

@@ -54,6 +54,7 @@ export function requestBuilder(
       timeoutMs: handler.timeoutMs ?? defaultTimeoutMs(ctx, handler, defaultSec),
       signal: scope.signal,
       env: ctx.options.env ?? process.env,
+      host: ctx.profile.name,
       messages: scope.messages,
       policy: runnerPolicy(ctx),
     };

@@ -10,7 +10,11 @@ export const COPILOT_FIELDS = {
   permissionDecision: z.enum(['allow', 'deny', 'ask']),
   permissionDecisionReason: z.string().describe('Required with deny.'),
   modifiedArgs: jsonObject().describe('Replaces the whole tool arguments.'),
-  modifiedPrompt: z.string().describe('Replaces the prompt; honoured from in-process SDK callbacks only.'),
+  modifiedPrompt: z
+    .string()
+    .describe(
+      'Replaces the prompt; Copilot CLI 1.0.102 honours it from command hooks too (seed 003: SDK only).',
+    ),
   modifiedTransformedPrompt: z
     .string()
     .min(1)

@@ -52,11 +52,7 @@ export function buildHookEnvironment(
   inputs: EnvironmentInputs,
 ): HookEnvironment {
   const diagnostics: RunnerDiagnostic[] = [];
-  const hookVars: Record<string, string> = {
-    CLAUDECODE: '1',
-    CLAUDE_PROJECT_DIR: request.projectDir,
-    CLAUDE_CODE_SESSION_ID: request.sessionId,
-  };
+  const hookVars = hostVariables(request);
   const { pluginRoot, pluginData } = request.handler.source;
   if (pluginRoot !== undefined) hookVars.CLAUDE_PLUGIN_ROOT = pluginRoot;
   if (pluginData !== undefined) hookVars.CLAUDE_PLUGIN_DATA = pluginData;
@@ -80,6 +76,12 @@ export function buildHookEnvironment(
   delete env.CLAUDE_ENV_FILE;
   delete env.CLAUDE_HOOK_INPUT;
   delete env.TOOL_INPUT_FILE_PATH;
+  if (request.host === 'copilot-cli') {
+    // copilot-cli-observed.md "How hooks are started": the CLI's model provider settings are removed.
+    for (const name of Object.keys(env)) {
+      if (name.startsWith('COPILOT_PROVIDER_') || name === 'COPILOT_OFFLINE') delete env[name];
+    }
+  }
   const handlerEnv = request.handler.spec.env;
   if (handlerEnv !== undefined) {
     const lookup = (name: string): string | undefined => hookVars[name] ?? base[name];
@@ -99,6 +101,29 @@ function setFilePath(hookVars: Record<string, string>, filePath: string, found: 
     code: 'RUNNER_INPUT_ENV_TOO_LARGE',
     message: `TOOL_INPUT_FILE_PATH not set: the path is ${bytes} bytes, over the ${FILE_PATH_ENV_MAX_BYTES}-byte limit; read tool_input from stdin instead`,
   });
+}
+
+/**
+ * The variables that tell a hook who runs it. Claude Code: `CLAUDECODE=1`, the project and the
+ * session (claude-code-hooks.md §6.5). Copilot CLI: `COPILOT_CLI=1`, the project under both names,
+ * the repository hook folder and `FORCE_COLOR=false` (copilot-cli-observed.md "How hooks are
+ * started"); it sets no `CLAUDECODE`.
+ */
+function hostVariables(request: RunRequest<CommandHandler>): Record<string, string> {
+  if (request.host === 'copilot-cli') {
+    return {
+      COPILOT_CLI: '1',
+      COPILOT_PROJECT_DIR: request.projectDir,
+      COPILOT_HOOK_DIR: join(request.projectDir, '.github', 'hooks'),
+      CLAUDE_PROJECT_DIR: request.projectDir,
+      FORCE_COLOR: 'false',
+    };
+  }
+  return {
+    CLAUDECODE: '1',
+    CLAUDE_PROJECT_DIR: request.projectDir,
+    CLAUDE_CODE_SESSION_ID: request.sessionId,
+  };
 }
 
 /**

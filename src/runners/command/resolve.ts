@@ -1,5 +1,6 @@
 import type { Dialect } from '../../model/dialect.ts';
 import type { CommandFields } from '../../model/handler.ts';
+import type { ProfileName } from '../../model/profile-name.ts';
 import { substitutePlaceholders } from './expand.ts';
 
 export type ShellKind = 'sh' | 'bash' | 'powershell' | 'pwsh' | 'cmd';
@@ -25,9 +26,17 @@ export interface ResolveOptions {
    * §2.5). Claude Code prefers `pwsh` when installed; an embedder that found `pwsh` passes it here.
    */
   windowsPowerShell?: 'powershell' | 'pwsh';
+  /** The emulated host: Copilot CLI starts every POSIX shell command its own way. */
+  host?: ProfileName;
 }
 
 const POSIX_SHELL = '/bin/sh';
+/**
+ * copilot-cli-observed.md "How hooks are started": Copilot CLI runs every hook as
+ * `/bin/bash --norc --noprofile -c '<bash string>'`, whatever file the hook came from.
+ */
+const COPILOT_BASH = '/bin/bash';
+const COPILOT_BASH_FLAGS = ['--norc', '--noprofile'];
 /** Flags Claude Code passes to PowerShell (claude-code-hooks.md §4.2). */
 const POWERSHELL_FLAGS = ['-NoProfile', '-NonInteractive', '-Command'];
 
@@ -39,6 +48,20 @@ export function resolveCommand(
   spec: CommandFields,
   opts: ResolveOptions,
 ): ResolvedCommand | { error: string } {
+  const resolved = resolveForDialect(spec, opts);
+  if (opts.host !== 'copilot-cli' || 'error' in resolved) return resolved;
+  if (resolved.shell !== 'sh' && resolved.shell !== 'bash') return resolved;
+  const command = resolved.args.at(-1) ?? '';
+  const args = [...COPILOT_BASH_FLAGS, '-c', command];
+  return {
+    file: COPILOT_BASH,
+    args,
+    shell: 'bash',
+    display: `${COPILOT_BASH} ${args.map(quoteForDisplay).join(' ')}`,
+  };
+}
+
+function resolveForDialect(spec: CommandFields, opts: ResolveOptions): ResolvedCommand | { error: string } {
   const sub = (text: string): string => substitutePlaceholders(text, opts.substitutions);
   const windows = opts.platform === 'win32';
   switch (opts.dialect) {

@@ -52,11 +52,13 @@ async function runCommand(
       spawnError: { code: 'RUNNER_NO_COMMAND', message: resolved.error },
     });
   }
-  // Claude Code sends the input JSON followed by a newline (claude-code-hooks.md §4.2).
-  const input = Buffer.from(`${request.payloadJson}\n`);
+  // Claude Code sends the input JSON followed by a newline (claude-code-hooks.md §4.2); Copilot CLI
+  // sends it without one (copilot-cli-observed.md "How hooks are started").
+  const newline = request.host === 'copilot-cli' ? '' : '\n';
+  const input = Buffer.from(`${request.payloadJson}${newline}`);
   const envFile = ENV_FILE_EVENTS.has(request.event) ? await createEnvFile() : undefined;
   const environment = buildHookEnvironment(request, {
-    inputBytes: input.length - 1,
+    inputBytes: input.length - newline.length,
     ...(envFile !== undefined ? { envFile } : {}),
   });
   const result = await runWithinEnvLimit(request, options, resolved, environment, input);
@@ -107,6 +109,7 @@ function resolveFor(
     dialect: handler.dialect,
     platform: options.platform ?? process.platform,
     substitutions,
+    ...(request.host ? { host: request.host } : {}),
     ...(options.windowsPowerShell ? { windowsPowerShell: options.windowsPowerShell } : {}),
   });
 }

@@ -206,24 +206,17 @@ describe('normalizeOutput: Copilot dialects (other-agents-hooks.md §1.3, §1.5)
       'ignored modifiedResult: it lacks the required field textResultForLlm',
     ],
     ['Stop', { decision: 'deny' }, 'ignored decision "deny": expected block, allow or approve'],
-    [
-      'UserPromptSubmit',
-      { modifiedPrompt: 'p' },
-      'ignored "modifiedPrompt": only in-process SDK callbacks may rewrite the prompt',
-    ],
   ] as const)('%s %j: one exact warning, no effect', (event, output, warning) => {
     expect(normalizeOutput(event, output, 'copilot')).toEqual({ effect: {}, warnings: [warning] });
   });
 
-  it('the rewrites go to eventFields; an in-process modifiedPrompt rewrites the prompt', () => {
+  it('the rewrites go to eventFields; modifiedPrompt rewrites the prompt (copilot-cli-observed.md)', () => {
     expect(
       normalizeOutput('UserPromptTransformed', { modifiedTransformedPrompt: 'x' }, 'copilot').effect,
     ).toEqual({
       eventFields: { modifiedTransformedPrompt: 'x' },
     });
-    expect(
-      normalizeOutput('UserPromptSubmit', { modifiedPrompt: 'p' }, 'copilot', { inProcess: true }),
-    ).toEqual({
+    expect(normalizeOutput('UserPromptSubmit', { modifiedPrompt: 'p' }, 'copilot')).toEqual({
       effect: { updatedPrompt: 'p' },
       warnings: [],
     });
