@@ -52,7 +52,8 @@ function parseInput(text: string, from: InputSource): RunInput {
   return { input: parsed as Record<string, unknown>, from };
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+/** The whole stream as UTF-8 text. */
+export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString('utf8');

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../cli-io.ts';
 import { registerAuditCommand } from './audit.ts';
+import { registerBridgeCommand } from './bridge.ts';
 import { registerConvertCommand } from './convert.ts';
 import { registerCreateCommand } from './create.ts';
 import { registerInspectCommand } from './inspect.ts';
@@ -23,6 +24,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerConvertCommand,
   registerCreateCommand,
   registerMcpProxyCommand,
+  registerBridgeCommand,
   // The fleet server: each loads its packages only when run (src/server/, agent-hooks/server).
   registerServeCommand,
   registerInspectCommand,

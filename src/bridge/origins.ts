@@ -1,0 +1,87 @@
+// Which host each hook file belongs to. Every file is read once, by the first host in ORIGIN_ORDER
+// whose discovery table lists it, and its hooks then run with that host's semantics. A file the
+// calling host reads itself is "native": the host already runs it, so the bridge skips it unless
+// asked to include it.
+import { type ConfigGeneration, type LoadOptions, loadConfig } from '../config/generation/index.ts';
+import type { Diagnostic } from '../errors.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
+import type { ProfileName } from '../model/profile-name.ts';
+
+/**
+ * Claude files first: Copilot CLI also reads `.claude/settings*.json` (other-agents-hooks.md §1.2
+ * step 4) and VS Code reads them too (§2.2), but they are Claude's format. Then Copilot, whose
+ * `.github/hooks` folder VS Code reads as well (§2.2 defaults).
+ */
+export const ORIGIN_ORDER: readonly ProfileName[] = ['claude-code', 'copilot-cli', 'vscode'];
+
+/** The hooks of one origin host that the bridge will run. */
+export interface OriginHooks {
+  origin: ProfileName;
+  handlers: NormalizedHandler[];
+  /** The files of this origin (found or broken) that the bridge reads. */
+  files: string[];
+}
+
+export interface BridgeConfig {
+  origins: OriginHooks[];
+  /** Files skipped because the calling host runs them itself. */
+  nativeFiles: string[];
+  /** Problems in the files the bridge reads (native files are the host's business). */
+  diagnostics: Diagnostic[];
+  /** Files that could not be read or parsed at all. */
+  brokenFiles: { file: string; reason: string }[];
+}
+
+export interface BridgeLoadOptions extends Omit<LoadOptions, 'profile'> {
+  /** The calling host. */
+  host: ProfileName;
+  /** Run the calling host's own files too. */
+  includeNative: boolean;
+  /** Read only these origins (`--from`); default all. */
+  from?: readonly ProfileName[];
+}
+
+/** Files a generation read or tried to read: found ones and those that failed. */
+function filesOf(generation: ConfigGeneration): string[] {
+  const files: string[] = [];
+  for (const report of generation.locations) {
+    if (report.status === 'found' || report.status === 'error') files.push(report.path);
+  }
+  return files;
+}
+
+/** Files a host runs hooks from: what it found, less files its policy keeps from running. */
+function runsFrom(generation: ConfigGeneration): Set<string> {
+  return new Set(generation.handlers.map((handler) => handler.source.file));
+}
+
+/** Loads every host's configuration and assigns each file to one origin. */
+export async function loadBridgeConfig(options: BridgeLoadOptions): Promise<BridgeConfig> {
+  const { host, includeNative, from, ...load } = options;
+  const generations = await Promise.all(ORIGIN_ORDER.map((profile) => loadConfig({ ...load, profile })));
+  const byProfile = new Map(ORIGIN_ORDER.map((profile, i) => [profile, generations[i] as ConfigGeneration]));
+  const native = includeNative ? new Set<string>() : runsFrom(byProfile.get(host) as ConfigGeneration);
+  const claimed = new Set<string>();
+  const config: BridgeConfig = { origins: [], nativeFiles: [], diagnostics: [], brokenFiles: [] };
+  for (const origin of ORIGIN_ORDER) {
+    const generation = byProfile.get(origin) as ConfigGeneration;
+    const own = filesOf(generation).filter((file) => !claimed.has(file));
+    for (const file of own) claimed.add(file);
+    if (from && !from.includes(origin)) continue;
+    const files = own.filter((file) => !native.has(file));
+    config.nativeFiles.push(...own.filter((file) => native.has(file)));
+    const fileSet = new Set(files);
+    config.origins.push({
+      origin,
+      files,
+      handlers: generation.handlers.filter((handler) => fileSet.has(handler.source.file)),
+    });
+    config.diagnostics.push(...generation.diagnostics.filter((d) => d.file !== undefined && fileSet.has(d.file)));
+    for (const report of generation.locations) {
+      if (report.status === 'error' && fileSet.has(report.path))
+        config.brokenFiles.push({ file: report.path, reason: report.reason ?? 'unreadable' });
+    }
+  }
+  config.nativeFiles = [...new Set(config.nativeFiles)];
+  return config;
+}

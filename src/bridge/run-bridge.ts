@@ -1,0 +1,122 @@
+// `agent-hooks bridge`: one host event in, every other dialect's hooks run with their own host's
+// semantics, one answer out in the calling host's format. Composition only: the config loader
+// reads every dialect, one engine per origin host runs that origin's hooks, and the results are
+// combined.
+import { createHookEngine } from '../engine/engine.ts';
+import type { DispatchResult } from '../engine/dispatch/result.ts';
+import type { SessionStateStore } from '../engine/session/session-state.ts';
+import type { Diagnostic } from '../errors.ts';
+import type { ProfileName } from '../model/profile-name.ts';
+import { combineResults } from './combine.ts';
+import { type BridgeAnswer, BridgeInputError, crashAnswer, type HostPayload, parsePayload, renderAnswer } from './host-io.ts';
+import { type BridgeConfig, loadBridgeConfig, type OriginHooks } from './origins.ts';
+
+export interface BridgeOptions {
+  /** The calling host: its payload form and its answer format. */
+  host: ProfileName;
+  /** The host's stdin, as text. */
+  stdin: string;
+  /** The event, for payloads that do not name it (Copilot camelCase). */
+  event?: string;
+  cwd: string;
+  homeDir?: string;
+  noUser?: boolean;
+  settingsFiles?: string[];
+  pluginDirs?: string[];
+  includeNative?: boolean;
+  /** Read only these origins' files. */
+  from?: ProfileName[];
+  env?: NodeJS.ProcessEnv;
+  /** Per-session state shared by the invocations of one session (src/bridge/session-file.ts). */
+  sessionState?: (origin: ProfileName) => SessionStateStore;
+}
+
+export interface BridgeRun {
+  answer: BridgeAnswer;
+  /** The combined result, when hooks were dispatched. */
+  result?: DispatchResult;
+  payload?: HostPayload;
+}
+
+function describeDiagnostic(d: Diagnostic): string {
+  const where = d.file ? `${d.file}${d.line === undefined ? '' : `:${d.line}:${d.column ?? 1}`}: ` : '';
+  return `${where}${d.code}: ${d.message}`;
+}
+
+async function dispatchOrigin(
+  options: BridgeOptions,
+  origin: OriginHooks,
+  payload: HostPayload,
+): Promise<DispatchResult> {
+  const engine = await createHookEngine({
+    profile: origin.origin,
+    cwd: options.cwd,
+    discover: false,
+    handlers: origin.handlers,
+    // The calling host has the person (or its own non-interactive rule) for `ask`: pass it on.
+    interactive: true,
+    ...(options.homeDir !== undefined ? { homeDir: options.homeDir } : {}),
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.sessionState ? { sessionState: options.sessionState(origin.origin) } : {}),
+  });
+  try {
+    return await engine.dispatch(payload.event, structuredClone(payload.input));
+  } finally {
+    await engine.close();
+  }
+}
+
+function loadOptions(options: BridgeOptions) {
+  return {
+    host: options.host,
+    includeNative: options.includeNative === true,
+    cwd: options.cwd,
+    ...(options.from ? { from: options.from } : {}),
+    ...(options.homeDir !== undefined ? { homeDir: options.homeDir } : {}),
+    ...(options.noUser !== undefined ? { noUser: options.noUser } : {}),
+    ...(options.settingsFiles ? { settingsFiles: options.settingsFiles } : {}),
+    ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}),
+    ...(options.env ? { env: options.env } : {}),
+  };
+}
+
+/** What is broken in the bridged files: each error, and each file that could not be read. */
+function configProblems(config: BridgeConfig): string[] {
+  const problems = config.diagnostics.filter((d) => d.severity === 'error').map(describeDiagnostic);
+  for (const broken of config.brokenFiles)
+    if (!problems.some((line) => line.startsWith(broken.file))) problems.push(`${broken.file}: ${broken.reason}`);
+  return [...new Set(problems)];
+}
+
+/** A decision that stops something: a broken neighbour must not take it away. */
+function restricts(result: DispatchResult): boolean {
+  return result.decision === 'deny' || result.decision === 'block' || !result.continue;
+}
+
+/** Runs the bridge once. Never throws for bad input or configuration: those are crash answers. */
+export async function runBridge(options: BridgeOptions): Promise<BridgeRun> {
+  let payload: HostPayload;
+  try {
+    payload = parsePayload(options.stdin, options.event);
+  } catch (error) {
+    if (error instanceof BridgeInputError) return { answer: crashAnswer(error.message) };
+    throw error;
+  }
+  const config = await loadBridgeConfig(loadOptions(options));
+  const problems = configProblems(config);
+  let results: DispatchResult[];
+  try {
+    const runnable = config.origins.filter((origin) => origin.handlers.length > 0);
+    results = await Promise.all(runnable.map((origin) => dispatchOrigin(options, origin, payload)));
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return { answer: crashAnswer(`${payload.event}: the dispatch failed: ${why}`), payload };
+  }
+  const result = combineResults(payload.event, options.host, results);
+  if (problems.length > 0 && !restricts(result)) {
+    const reason = `broken hook configuration, its hooks did not run (fix it, then check with \`agent-hooks validate\`):\n  ${problems.join('\n  ')}`;
+    return { answer: crashAnswer(`${payload.event}: ${reason}`), result, payload };
+  }
+  const notes = problems.map((problem) => `configuration error, hooks of this file did not run: ${problem}`);
+  return { answer: renderAnswer(options.host, result, notes), result, payload };
+}

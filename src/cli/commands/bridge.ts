@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { runBridge } from '../../bridge/run-bridge.ts';
+import { PROFILE_NAMES, type ProfileName } from '../../model/profile-name.ts';
+import type { CliIo } from '../cli-io.ts';
+import { parseProfile } from '../common-options.ts';
+import { readAll } from '../read-input.ts';
+
+interface BridgeCliOptions {
+  host: ProfileName;
+  event?: string;
+  cwd: string;
+  from: ProfileName[];
+  includeNative: boolean;
+  user: boolean;
+}
+
+function collectHost(value: string, previous: ProfileName[]): ProfileName[] {
+  return [...previous, parseProfile(value)];
+}
+
+/**
+ * `agent-hooks bridge --host <host>`: the command a host runs as its hook (docs/bridge.md). It
+ * never fails with a usage error on stdout: every problem is the host's "crashed hook" answer.
+ */
+export function registerBridgeCommand(program: Command, io: CliIo): void {
+  const hosts = PROFILE_NAMES.join(' | ');
+  program
+    .command('bridge')
+    .description("run every other agent's hooks as this host's hook: reads the host's payload on stdin")
+    .requiredOption('--host <host>', `the calling host: ${hosts}`, parseProfile)
+    .option('--event <name>', "the event, when the payload does not name it (Copilot's camelCase payloads)")
+    .option('--cwd <dir>', 'project directory', process.cwd())
+    .option('--from <host>', `read only this host's hook files (repeatable): ${hosts}`, collectHost, [])
+    .option('--include-native', "also run the calling host's own hook files (it already runs them)", false)
+    .option('--no-user', 'ignore user-level configuration in the home directory')
+    .action(async (options: BridgeCliOptions) => {
+      const run = await runBridge({
+        host: options.host,
+        stdin: await readAll(io.stdin),
+        cwd: resolve(options.cwd),
+        includeNative: options.includeNative,
+        noUser: !options.user,
+        ...(options.event !== undefined ? { event: options.event } : {}),
+        ...(options.from.length > 0 ? { from: options.from } : {}),
+      });
+      io.stdout(run.answer.stdout);
+      io.stderr(run.answer.stderr);
+      io.setExitCode(run.answer.exitCode);
+    });
+}
