@@ -40,13 +40,19 @@ function firstDefined<T>(values: readonly (T | undefined | null)[]): T | undefin
 }
 
 /** The decision and its reason(s) and details, from the origins that made the winning decision. */
-function decide(results: readonly DispatchResult[]): Pick<DispatchResult, 'decision' | 'reason' | 'permission'> {
+function decide(
+  results: readonly DispatchResult[],
+): Pick<DispatchResult, 'decision' | 'reason' | 'permission'> {
   let best: Decision | null = null;
   for (const result of results) if (rank(result.decision) < rank(best)) best = result.decision;
   const winners = results.filter((result) => best !== null && result.decision === best);
   const reasons = winners.map((result) => result.reason).filter((reason): reason is string => !!reason);
   const permission = firstDefined(winners.map((result) => result.permission));
-  return { decision: best, reason: reasons.length > 0 ? reasons.join('\n') : null, ...(permission ? { permission } : {}) };
+  return {
+    decision: best,
+    reason: reasons.length > 0 ? reasons.join('\n') : null,
+    ...(permission ? { permission } : {}),
+  };
 }
 
 /** Combines the origins' results, in origin order, into the one result the calling host reads. */
@@ -64,7 +70,8 @@ export function combineResults(
     combined.stopReason = stopped.stopReason;
   }
   // A denied call runs nothing, so a rewrite of it means nothing; otherwise the first origin's wins.
-  if (combined.decision !== 'deny') combined.updatedInput = firstDefined(results.map((r) => r.updatedInput)) ?? null;
+  if (combined.decision !== 'deny')
+    combined.updatedInput = firstDefined(results.map((r) => r.updatedInput)) ?? null;
   const updatedPrompt = firstDefined(results.map((r) => r.updatedPrompt));
   if (updatedPrompt !== undefined) combined.updatedPrompt = updatedPrompt;
   const toolOutput = results.find((r) => r.updatedToolOutput !== undefined);
@@ -82,7 +89,8 @@ export function combineResults(
     combined.eventOutput = { ...result.eventOutput, ...combined.eventOutput };
     combined.envExports = { ...result.envExports, ...combined.envExports };
     if (result.stopCapReached) combined.stopCapReached = true;
-    if (result.backgrounded) (combined.backgrounded ??= []).push(...result.backgrounded);
+    if (result.backgrounded)
+      combined.backgrounded = [...(combined.backgrounded ?? []), ...result.backgrounded];
   }
   return combined;
 }

@@ -1,6 +1,7 @@
 // The calling host's side of the bridge: how its stdin payload names the event, and the stdout,
 // stderr and exit code that make it do what the hooks decided.
 import type { DispatchResult } from '../engine/dispatch/result.ts';
+import type { ErrorCode } from '../errors.ts';
 import { getEvent } from '../events/catalogue.ts';
 import { resolveEventName } from '../events/dialect-names.ts';
 import type { EventName } from '../model/event-name.ts';
@@ -14,6 +15,9 @@ export interface BridgeAnswer {
   stderr: string;
   exitCode: number;
 }
+
+/** The codes a bridge crash carries (src/errors/codes-integration.ts). */
+export type BridgeErrorCode = Extract<ErrorCode, `BRIDGE_${string}`>;
 
 /** A payload the bridge cannot answer: the host gets a crashed hook (`crashAnswer`). */
 export class BridgeInputError extends Error {
@@ -63,7 +67,9 @@ export function parsePayload(text: string, eventOption: string | undefined): Hos
     throw new BridgeInputError(`--event names ${option} but the payload is ${payload}; no hook ran`);
   const event = option ?? payload;
   if (!event)
-    throw new BridgeInputError('the payload names no event: pass --event <name> (bridge install does); no hook ran');
+    throw new BridgeInputError(
+      'the payload names no event: pass --event <name> (bridge install does); no hook ran',
+    );
   return { event, input };
 }
 
@@ -84,7 +90,11 @@ function vscodeOutput(result: DispatchResult): Record<string, unknown> {
 }
 
 /** The answer that makes `host` do what `result` says; `notes` go to stderr (and to the user on Claude). */
-export function renderAnswer(host: ProfileName, result: DispatchResult, notes: readonly string[]): BridgeAnswer {
+export function renderAnswer(
+  host: ProfileName,
+  result: DispatchResult,
+  notes: readonly string[],
+): BridgeAnswer {
   const noteText = notes.map((note) => `agent-hooks bridge: ${note}\n`).join('');
   if (host === 'copilot-cli')
     return { stdout: `${JSON.stringify(renderCopilotOutput(result))}\n`, stderr: noteText, exitCode: 0 };
@@ -101,6 +111,6 @@ export function renderAnswer(host: ProfileName, result: DispatchResult, notes: r
 }
 
 /** A failed hook, as every host reads it: exit 1, the reason on stderr (docs/bridge.md). */
-export function crashAnswer(reason: string): BridgeAnswer {
-  return { stdout: '', stderr: `agent-hooks bridge: ${reason}\n`, exitCode: CRASH_EXIT_CODE };
+export function crashAnswer(code: BridgeErrorCode, reason: string): BridgeAnswer {
+  return { stdout: '', stderr: `agent-hooks bridge: ${code}: ${reason}\n`, exitCode: CRASH_EXIT_CODE };
 }

@@ -2,6 +2,7 @@
 // whose discovery table lists it, and its hooks then run with that host's semantics. A file the
 // calling host reads itself is "native": the host already runs it, so the bridge skips it unless
 // asked to include it.
+import { readFile } from 'node:fs/promises';
 import { type ConfigGeneration, type LoadOptions, loadConfig } from '../config/generation/index.ts';
 import type { Diagnostic } from '../errors.ts';
 import type { NormalizedHandler } from '../model/handler.ts';
@@ -55,6 +56,25 @@ function runsFrom(generation: ConfigGeneration): Set<string> {
   return new Set(generation.handlers.map((handler) => handler.source.file));
 }
 
+/**
+ * Files in a folder both Copilot CLI and VS Code read (`.github/hooks`) that are VS Code's format:
+ * VS Code tells the two apart by a `version` field (other-agents-hooks.md §2.4 step 1).
+ */
+async function vscodeFormatFiles(copilot: ConfigGeneration, vscode: ConfigGeneration): Promise<Set<string>> {
+  const vscodeFiles = new Set(filesOf(vscode));
+  const shared = filesOf(copilot).filter((file) => vscodeFiles.has(file));
+  const found = new Set<string>();
+  for (const file of shared) {
+    try {
+      const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
+      if (typeof parsed === 'object' && parsed !== null && !('version' in parsed)) found.add(file);
+    } catch {
+      // Unreadable or not JSON: Copilot's reader reports it.
+    }
+  }
+  return found;
+}
+
 /** Loads every host's configuration and assigns each file to one origin. */
 export async function loadBridgeConfig(options: BridgeLoadOptions): Promise<BridgeConfig> {
   const { host, includeNative, from, ...load } = options;
@@ -62,10 +82,17 @@ export async function loadBridgeConfig(options: BridgeLoadOptions): Promise<Brid
   const byProfile = new Map(ORIGIN_ORDER.map((profile, i) => [profile, generations[i] as ConfigGeneration]));
   const native = includeNative ? new Set<string>() : runsFrom(byProfile.get(host) as ConfigGeneration);
   const claimed = new Set<string>();
+  // Left to VS Code: Copilot does not claim them.
+  const vscodeOnly = await vscodeFormatFiles(
+    byProfile.get('copilot-cli') as ConfigGeneration,
+    byProfile.get('vscode') as ConfigGeneration,
+  );
   const config: BridgeConfig = { origins: [], nativeFiles: [], diagnostics: [], brokenFiles: [] };
   for (const origin of ORIGIN_ORDER) {
     const generation = byProfile.get(origin) as ConfigGeneration;
-    const own = filesOf(generation).filter((file) => !claimed.has(file));
+    const own = filesOf(generation).filter(
+      (file) => !claimed.has(file) && !(origin === 'copilot-cli' && vscodeOnly.has(file)),
+    );
     for (const file of own) claimed.add(file);
     if (from && !from.includes(origin)) continue;
     const files = own.filter((file) => !native.has(file));
@@ -76,7 +103,9 @@ export async function loadBridgeConfig(options: BridgeLoadOptions): Promise<Brid
       files,
       handlers: generation.handlers.filter((handler) => fileSet.has(handler.source.file)),
     });
-    config.diagnostics.push(...generation.diagnostics.filter((d) => d.file !== undefined && fileSet.has(d.file)));
+    config.diagnostics.push(
+      ...generation.diagnostics.filter((d) => d.file !== undefined && fileSet.has(d.file)),
+    );
     for (const report of generation.locations) {
       if (report.status === 'error' && fileSet.has(report.path))
         config.brokenFiles.push({ file: report.path, reason: report.reason ?? 'unreadable' });

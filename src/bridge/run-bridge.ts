@@ -2,13 +2,21 @@
 // semantics, one answer out in the calling host's format. Composition only: the config loader
 // reads every dialect, one engine per origin host runs that origin's hooks, and the results are
 // combined.
-import { createHookEngine } from '../engine/engine.ts';
+
 import type { DispatchResult } from '../engine/dispatch/result.ts';
+import { createHookEngine } from '../engine/engine.ts';
 import type { SessionStateStore } from '../engine/session/session-state.ts';
 import type { Diagnostic } from '../errors.ts';
 import type { ProfileName } from '../model/profile-name.ts';
 import { combineResults } from './combine.ts';
-import { type BridgeAnswer, BridgeInputError, crashAnswer, type HostPayload, parsePayload, renderAnswer } from './host-io.ts';
+import {
+  type BridgeAnswer,
+  BridgeInputError,
+  crashAnswer,
+  type HostPayload,
+  parsePayload,
+  renderAnswer,
+} from './host-io.ts';
 import { type BridgeConfig, loadBridgeConfig, type OriginHooks } from './origins.ts';
 
 export interface BridgeOptions {
@@ -84,7 +92,8 @@ function loadOptions(options: BridgeOptions) {
 function configProblems(config: BridgeConfig): string[] {
   const problems = config.diagnostics.filter((d) => d.severity === 'error').map(describeDiagnostic);
   for (const broken of config.brokenFiles)
-    if (!problems.some((line) => line.startsWith(broken.file))) problems.push(`${broken.file}: ${broken.reason}`);
+    if (!problems.some((line) => line.startsWith(broken.file)))
+      problems.push(`${broken.file}: ${broken.reason}`);
   return [...new Set(problems)];
 }
 
@@ -99,7 +108,7 @@ export async function runBridge(options: BridgeOptions): Promise<BridgeRun> {
   try {
     payload = parsePayload(options.stdin, options.event);
   } catch (error) {
-    if (error instanceof BridgeInputError) return { answer: crashAnswer(error.message) };
+    if (error instanceof BridgeInputError) return { answer: crashAnswer('BRIDGE_BAD_INPUT', error.message) };
     throw error;
   }
   const config = await loadBridgeConfig(loadOptions(options));
@@ -110,12 +119,15 @@ export async function runBridge(options: BridgeOptions): Promise<BridgeRun> {
     results = await Promise.all(runnable.map((origin) => dispatchOrigin(options, origin, payload)));
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return { answer: crashAnswer(`${payload.event}: the dispatch failed: ${why}`), payload };
+    return {
+      answer: crashAnswer('BRIDGE_DISPATCH_FAILED', `${payload.event}: the dispatch failed: ${why}`),
+      payload,
+    };
   }
   const result = combineResults(payload.event, options.host, results);
   if (problems.length > 0 && !restricts(result)) {
     const reason = `broken hook configuration, its hooks did not run (fix it, then check with \`agent-hooks validate\`):\n  ${problems.join('\n  ')}`;
-    return { answer: crashAnswer(`${payload.event}: ${reason}`), result, payload };
+    return { answer: crashAnswer('BRIDGE_CONFIG_BROKEN', `${payload.event}: ${reason}`), result, payload };
   }
   const notes = problems.map((problem) => `configuration error, hooks of this file did not run: ${problem}`);
   return { answer: renderAnswer(options.host, result, notes), result, payload };

@@ -41,4 +41,21 @@ export const INTEGRATION_CODES = {
     summary: 'The MCP server behind the proxy exited or closed its connection.',
     fix: 'Run the server command on its own to see why it stops; the proxy forwards its stderr.',
   },
+  BRIDGE_BAD_INPUT: {
+    severity: 'error',
+    summary:
+      "`agent-hooks bridge` could not read the host's payload: stdin was empty or not one JSON object, or it named no known event. No hook ran; the bridge exits 1, which each host treats as a failed hook (docs/bridge.md).",
+    fix: 'Run the bridge only as a hook command (`agent-hooks bridge install` writes it); for Copilot camelCase events pass `--event <name>`.',
+  },
+  BRIDGE_CONFIG_BROKEN: {
+    severity: 'error',
+    summary:
+      'A hook file the bridge reads could not be read or has errors, and no other hook denied or blocked the event: the bridge exits 1 (a failed hook) so the problem is not silent. A deny or block from the hooks that did load still stands.',
+    fix: "Run `agent-hooks validate` in the project (with `--profile` of the file's host) and fix the file it names.",
+  },
+  BRIDGE_DISPATCH_FAILED: {
+    severity: 'error',
+    summary: 'The bridge could not dispatch the event to the bridged hooks; it exits 1 (a failed hook).',
+    fix: "Run the same payload through `agent-hooks run <Event> --json` with the origin's `--profile` to see the cause.",
+  },
 } as const satisfies Record<string, CodeInfo>;
