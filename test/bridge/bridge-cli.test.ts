@@ -6,6 +6,16 @@ import { runCliInProcess } from '../helpers/cli.ts';
 import { makeTree, writeFile } from '../helpers/temp-dir.ts';
 import { DIALECTS, denyStdout, type GuardDialect, guardTree, HOSTS, hostCall, isNative } from './guards.ts';
 
+/**
+ * The reason each dialect's exit-2 deny carries: Copilot CLI does not show stderr to the model
+ * (copilot-cli-observed.md: "Denied by preToolUse hook: hook exited with code 2"), the others do.
+ */
+function denyReason(dialect: GuardDialect): string {
+  return dialect === 'copilot' || dialect === 'copilot-compat'
+    ? 'hook exited with code 2'
+    : `guard ${dialect}: rm -rf is destructive`;
+}
+
 function payloadSeen(project: string, dialect: GuardDialect): Record<string, unknown> | null {
   const file = join(project, '.payloads', `${dialect}.json`);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : null;
@@ -46,7 +56,7 @@ describe('bridge: every dialect guard under every host (cross-product)', () => {
         });
         expect(run).toEqual({
           code: 0,
-          stdout: denyStdout(host, `guard ${dialect}: rm -rf is destructive`),
+          stdout: denyStdout(host, denyReason(dialect)),
           stderr: '',
         });
         expectPayloadForm(host, dialect, payloadSeen(project, dialect));
@@ -76,7 +86,10 @@ describe("bridge: each hook keeps its own host's semantics", () => {
     const run = await runCliInProcess(call.args, { stdin: call.stdin });
     expect(run).toEqual({
       code: 0,
-      stdout: denyStdout('claude-code', 'Denied by preToolUse hook (hook errored)'),
+      stdout: denyStdout(
+        'claude-code',
+        'Denied by preToolUse hook from ".github/hooks/guard.json" (hook errored)',
+      ),
       stderr: '',
     });
   });
