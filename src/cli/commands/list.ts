@@ -10,6 +10,7 @@ import type { CliIo } from '../cli-io.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
 import { unreadableConfiguration } from '../config-status.ts';
 import { resolveEventArg } from '../event-arg.ts';
+import { HOSTS } from '../hosts.ts';
 import {
   displayPath,
   formatDiagnostic,
@@ -20,6 +21,8 @@ import {
 
 export interface ListOptions extends CommonOptions {
   event?: string;
+  /** List every host's locations and handlers, grouped by host (the CLI's default without --profile). */
+  allHosts?: boolean;
   explain?: boolean;
   trustFile?: string;
 }
@@ -58,13 +61,7 @@ function trustSummary(
 
 const STATUS_COLOR = { found: pc.green, missing: pc.dim, disabled: pc.yellow, error: pc.red } as const;
 
-function renderHuman(
-  listing: Listing,
-  trust: TrustSummary,
-  cwd: string,
-  explain: boolean,
-  write: Write,
-): void {
+function renderHuman(listing: Listing, cwd: string, explain: boolean, write: Write): void {
   const rel = (file: string) => displayPath(file, cwd);
   const where = (s: SourceRef) =>
     `${rel(s.file)}${s.line ? `:${s.line}` : ''}${s.column ? `:${s.column}` : ''} ${s.pointer}`;
@@ -98,15 +95,18 @@ function renderHuman(
       write(`  ${d.event} ${where(d.dropped)}\n    ${pc.yellow(`kept ${where(d.kept)}: ${d.why}`)}\n`);
     }
   }
+  if (listing.diagnostics.length > 0) {
+    write(`\n${pc.bold(`Rejected and diagnostics (${listing.diagnostics.length})`)}\n`);
+    for (const d of listing.diagnostics) write(`  ${formatDiagnostic(d, cwd, pc.isColorSupported)}\n`);
+  }
+}
+
+function renderTrust(trust: TrustSummary, write: Write): void {
   write(
     `\n${pc.bold('Trust')} ${trust.trusted ? pc.green('trusted') : pc.yellow('untrusted')}: ${trust.reason}\n`,
   );
   for (const change of trust.changed) write(`  ${pc.yellow(change)}\n`);
   for (const id of trust.untrusted) write(`  ${pc.yellow('untrusted')} ${id}\n`);
-  if (listing.diagnostics.length > 0) {
-    write(`\n${pc.bold(`Rejected and diagnostics (${listing.diagnostics.length})`)}\n`);
-    for (const d of listing.diagnostics) write(`  ${formatDiagnostic(d, cwd, pc.isColorSupported)}\n`);
-  }
 }
 
 /**
@@ -120,15 +120,33 @@ export async function runList(
 ): Promise<number> {
   const cwd = path.resolve(options.cwd);
   const event = options.event === undefined ? undefined : resolveEventArg(options.event, '--event');
-  const generation = await loadConfig(loadOptionsFromCli({ ...options, cwd }, overrides));
-  const listing = buildListing(generation, {
-    ...(event ? { event } : {}),
-    ...(options.explain ? { explain: true } : {}),
-  });
-  const trust = trustSummary(generation.handlers, generation.projectDir, options.trustFile);
-  if (options.json) write(`${JSON.stringify({ ...listing, trust })}\n`);
-  else renderHuman(listing, trust, cwd, options.explain === true, write);
-  return unreadableConfiguration(listing.diagnostics) ? 1 : 0;
+  const load = loadOptionsFromCli({ ...options, cwd }, overrides);
+  const profiles = options.allHosts ? HOSTS : [options.profile];
+  const listings: Listing[] = [];
+  let handlers: NormalizedHandler[] = [];
+  for (const profile of profiles) {
+    const generation = await loadConfig({ ...load, profile });
+    listings.push(
+      buildListing(generation, {
+        ...(event ? { event } : {}),
+        ...(options.explain ? { explain: true } : {}),
+      }),
+    );
+    if (handlers.length === 0) handlers = [...generation.handlers];
+  }
+  const first = listings[0] as Listing;
+  const trust = trustSummary(handlers, first.projectDir, options.trustFile);
+  if (options.json) {
+    const hosts = options.allHosts ? { hosts: listings.map((l) => ({ host: l.profile, ...l })) } : {};
+    write(`${JSON.stringify({ ...first, trust, ...hosts })}\n`);
+  } else {
+    for (const [index, listing] of listings.entries()) {
+      if (index > 0) write('\n');
+      renderHuman(listing, cwd, options.explain === true, write);
+    }
+    renderTrust(trust, write);
+  }
+  return listings.some((l) => unreadableConfiguration(l.diagnostics)) ? 1 : 0;
 }
 
 export function registerListCommand(program: Command, io: CliIo): void {
@@ -138,7 +156,8 @@ export function registerListCommand(program: Command, io: CliIo): void {
     .option('--event <event>', 'only this event (any dialect spelling)')
     .option('--explain', 'say why each handler is included and when it runs', false)
     .option('--trust-file <file>', 'trust store to read (default: $XDG_CONFIG_HOME/agent-hooks/trust.json)');
-  addCommonOptions(command).action(async (options: ListOptions) => {
-    io.setExitCode(await runList(options, io.stdout));
+  addCommonOptions(command).action(async (options: ListOptions, self: Command) => {
+    const allHosts = self.getOptionValueSource('profile') === 'default';
+    io.setExitCode(await runList({ ...options, allHosts }, io.stdout));
   });
 }

@@ -6,10 +6,12 @@ import type { CliIo } from '../cli-io.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
 import { unreadableConfiguration } from '../config-status.ts';
 import { requireToolName, resolveEventArg } from '../event-arg.ts';
+import { type IgnoredHostFile, otherHostsFiles } from '../hosts.ts';
 import { createLiveDisplay } from '../live-display.ts';
 import { readRunInput } from '../read-input.ts';
 import { renderResult } from '../render-result.ts';
 import { runJson } from '../run-json.ts';
+import { displayPath, loadOptionsFromCli } from './validate.ts';
 
 interface RunOptions extends CommonOptions {
   input?: string;
@@ -67,8 +69,14 @@ export function registerRunCommand(program: Command, io: CliIo): void {
     try {
       const result = await engine.dispatch(eventName, input);
       const diagnostics = engine.config.diagnostics;
-      if (options.json) io.stdout(`${JSON.stringify(runJson(result, diagnostics), null, 2)}\n`);
-      else io.stdout(renderResult(result, diagnostics, cwd));
+      const ignored = await otherHostsFiles(options.profile, loadOptionsFromCli({ ...options, cwd }));
+      if (options.json) {
+        const json = {
+          ...runJson(result, diagnostics),
+          ...(ignored.length > 0 ? { ignoredHostFiles: ignored } : {}),
+        };
+        io.stdout(`${JSON.stringify(json, null, 2)}\n`);
+      } else io.stdout(renderResult(result, diagnostics, cwd) + ignoredLines(ignored, cwd));
       // README "CLI": a configuration file that could not be read is exit 1, whatever was decided.
       if (unreadableConfiguration(diagnostics)) io.setExitCode(1);
     } finally {
@@ -76,4 +84,14 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       await trace?.close();
     }
   });
+}
+
+/** Other hosts' hook files this profile did not read, with the --profile that would run them. */
+function ignoredLines(ignored: readonly IgnoredHostFile[], cwd: string): string {
+  return ignored
+    .map(
+      (entry) =>
+        `  ignored ${displayPath(entry.file, cwd)}: a ${entry.host} hook file; run with --profile ${entry.host} to run its hooks\n`,
+    )
+    .join('');
 }

@@ -1,14 +1,15 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import pc from 'picocolors';
-import { guessKind } from '../../config/discovery/guess-kind.ts';
+import { detectConfigKind } from '../../config/convert/index.ts';
 import { loadConfig } from '../../config/generation/load-config.ts';
 import type { LoadOptions } from '../../config/generation/types.ts';
 import { type ConfigKind, readConfig } from '../../config/read-config.ts';
 import { type Diagnostic, diagnostic } from '../../errors.ts';
 import type { CliIo } from '../cli-io.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
+import { loadEveryHost } from '../hosts.ts';
 
 const KINDS: readonly ConfigKind[] = [
   'claude-settings',
@@ -22,6 +23,16 @@ const KINDS: readonly ConfigKind[] = [
 export interface ValidateOptions extends CommonOptions {
   strict?: boolean;
   kind?: ConfigKind;
+  /** Check every host's locations, grouped by host (the CLI's default when --profile is not given). */
+  allHosts?: boolean;
+}
+
+/** What one host (or the given files) was checked for. */
+interface CheckGroup {
+  /** A host, or `files` for the files named on the command line. */
+  name: string;
+  checked: string[];
+  diagnostics: Diagnostic[];
 }
 
 /** Everything `validate`/`list` need that the command line does not say; tests inject it. */
@@ -74,19 +85,41 @@ function readerKind(kind: ConfigKind, profile: CommonOptions['profile']): Config
   return profile === 'vscode' && kind !== 'frontmatter' ? 'vscode-hooks' : kind;
 }
 
+/** Files with these endings inside a folder given to `validate DIR` are checked. */
+const HOOK_FILE = /\.(json|jsonc|md)$/;
+
+/** The files `validate FILE…` checks: each file as given, and the hook-looking files in each folder. */
+async function expandGiven(given: readonly string[], cwd: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of given) {
+    const file = path.resolve(cwd, entry);
+    const isDir = await stat(file).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
+    if (!isDir) {
+      files.push(file);
+      continue;
+    }
+    const names = (await readdir(file)).filter((name) => HOOK_FILE.test(name)).sort();
+    files.push(...names.map((name) => path.join(file, name)));
+  }
+  return files;
+}
+
 async function validateFiles(files: string[], options: ValidateOptions): Promise<Diagnostic[]> {
   const out: Diagnostic[] = [];
-  for (const given of files) {
-    const file = path.resolve(options.cwd, given);
+  for (const file of files) {
     let text: string;
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      out.push(diagnostic('CONFIG_FILE_UNREADABLE', `cannot read ${given}: ${why}`, { file }));
+      out.push(diagnostic('CONFIG_FILE_UNREADABLE', `cannot read ${file}: ${why}`, { file }));
       continue;
     }
-    const kind = options.kind ?? readerKind(guessKind(file, text, options.profile), options.profile);
+    // The one detector `convert` uses: by path as the hosts decide, then by content.
+    const kind = options.kind ?? readerKind(detectConfigKind(file, text), options.profile);
     const result = readConfig({
       file,
       text,
@@ -99,7 +132,48 @@ async function validateFiles(files: string[], options: ValidateOptions): Promise
   return out;
 }
 
-/** Runs `validate`; returns the exit status (1 when any error was found). */
+function filesRead(locations: readonly { status: string; path: string }[]): string[] {
+  return locations.filter((l) => l.status === 'found' || l.status === 'error').map((l) => l.path);
+}
+
+async function checkGroups(
+  files: string[],
+  options: ValidateOptions,
+  overrides: LoadOverrides,
+): Promise<CheckGroup[]> {
+  if (files.length > 0) {
+    const expanded = await expandGiven(files, options.cwd);
+    return [{ name: 'files', checked: expanded, diagnostics: await validateFiles(expanded, options) }];
+  }
+  const load = loadOptionsFromCli(options, overrides);
+  if (options.allHosts) {
+    const checks = await loadEveryHost(load);
+    return checks.map((c) => ({ name: c.profile, checked: c.checked, diagnostics: c.diagnostics }));
+  }
+  const generation = await loadConfig(load);
+  return [
+    {
+      name: options.profile,
+      checked: filesRead(generation.locations),
+      diagnostics: [...generation.diagnostics],
+    },
+  ];
+}
+
+function renderGroups(groups: readonly CheckGroup[], cwd: string, write: Write): void {
+  const color = pc.isColorSupported;
+  for (const group of groups) {
+    const title = group.name === 'files' ? 'files' : `${group.name} locations`;
+    write(`${pc.bold(title)}: checked ${group.checked.length} file(s)\n`);
+    for (const file of group.checked) write(`  ${pc.dim('checked')} ${displayPath(file, cwd)}\n`);
+    for (const d of group.diagnostics) write(`  ${formatDiagnostic(d, cwd, color)}\n`);
+  }
+}
+
+/**
+ * Runs `validate`; returns the exit status (1 when any error was found). Without files it checks
+ * the profile's locations, or with `allHosts` every host's, grouped by host.
+ */
 export async function runValidate(
   files: string[],
   options: ValidateOptions,
@@ -107,18 +181,18 @@ export async function runValidate(
   overrides: LoadOverrides = {},
 ): Promise<number> {
   const cwd = path.resolve(options.cwd);
-  const found =
-    files.length > 0
-      ? await validateFiles(files, { ...options, cwd })
-      : [...(await loadConfig(loadOptionsFromCli({ ...options, cwd }, overrides))).diagnostics];
-  const diagnostics = found.map((d) => strictly(d, options.strict));
+  const groups = (await checkGroups(files, { ...options, cwd }, overrides)).map((group) => ({
+    ...group,
+    diagnostics: group.diagnostics.map((d) => strictly(d, options.strict)),
+  }));
+  const diagnostics = groups.flatMap((group) => group.diagnostics);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
   if (options.json) {
-    write(`${JSON.stringify({ diagnostics, errors, warnings })}\n`);
+    const hosts = groups.map((g) => ({ host: g.name, checked: g.checked, diagnostics: g.diagnostics }));
+    write(`${JSON.stringify({ diagnostics, errors, warnings, hosts })}\n`);
   } else {
-    const color = pc.isColorSupported;
-    for (const d of diagnostics) write(`${formatDiagnostic(d, cwd, color)}\n`);
+    renderGroups(groups, cwd, write);
     write(`${errors} error(s), ${warnings} warning(s)\n`);
   }
   return errors > 0 ? 1 : 0;
@@ -133,10 +207,14 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
   const command = program
     .command('validate')
     .description('check hook configuration files (or everything discovered) and report located diagnostics')
-    .argument('[files...]', 'files to validate; default: every location of the profile')
+    .argument(
+      '[files...]',
+      'files or folders to validate (kinds detected as convert does); default: the locations of every host, or of --profile',
+    )
     .option('--strict', 'treat warnings as errors', false)
     .option('--kind <kind>', `file format, instead of guessing: ${KINDS.join(' | ')}`, parseKind);
-  addCommonOptions(command).action(async (files: string[], options: ValidateOptions) => {
-    io.setExitCode(await runValidate(files, options, io.stdout));
+  addCommonOptions(command).action(async (files: string[], options: ValidateOptions, self: Command) => {
+    const allHosts = self.getOptionValueSource('profile') === 'default';
+    io.setExitCode(await runValidate(files, { ...options, allHosts }, io.stdout));
   });
 }
