@@ -166,7 +166,7 @@ function renderGroups(groups: readonly CheckGroup[], cwd: string, write: Write):
     const title = group.name === 'files' ? 'files' : `${group.name} locations`;
     write(`${pc.bold(title)}: checked ${group.checked.length} file(s)\n`);
     for (const file of group.checked) write(`  ${pc.dim('checked')} ${displayPath(file, cwd)}\n`);
-    for (const d of group.diagnostics) write(`  ${formatDiagnostic(d, cwd, color)}\n`);
+    for (const d of group.diagnostics) write(`${formatDiagnostic(d, cwd, color)}\n`);
   }
 }
 
