@@ -127,6 +127,14 @@ describe('agent-hooks serve: hosts call it as their http hook', () => {
     expect(host.status).toBe(404);
   });
 
+  it('answers 400 to an event name that is not valid percent-encoding, and keeps serving', async () => {
+    const bad = await post(`${server.url}/hooks/claude-code/Pre%E0ToolUse`, claudePreToolUse('ls'));
+    expect(bad.status).toBe(400);
+    expect(bad.text).toMatch(/Pre%E0ToolUse/);
+    const next = await post(`${server.url}/hooks/claude-code/PreToolUse`, claudePreToolUse('ls'));
+    expect(next.status).toBe(200);
+  });
+
   it('shows dispatches, decisions and hook outcomes in /metrics', async () => {
     const response = await fetch(`${server.url}/metrics`);
     const text = await response.text();
@@ -160,7 +168,8 @@ describe('agent-hooks serve: hosts call it as their http hook', () => {
       expect(rows.some((row) => row.status === 'deadline' && row.reason?.includes('did not finish'))).toBe(
         true,
       );
-      expect(rows.filter((row) => row.status === 'bad-request')).toHaveLength(2);
+      // '{not json', NoSuchEvent and Pre%E0ToolUse (the unknown host is refused before any team).
+      expect(rows.filter((row) => row.status === 'bad-request')).toHaveLength(3);
       const dispatched = rows.filter((row) => row.status === 'ok');
       expect(dispatched.every((row) => row.config_version?.length === 16)).toBe(true);
     } finally {
