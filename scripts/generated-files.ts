@@ -1,4 +1,5 @@
 import { renderDecisionsDoc } from '../spec/decision-table.ts';
+import { renderHostDifferencesDoc } from '../spec/host-differences.ts';
 import {
   renderClaudeSettingsSchema,
   renderCopilotHooksSchema,
@@ -20,6 +21,7 @@ export const generatedFiles: GeneratedFile[] = [
   { path: 'docs/errors.md', render: renderErrorsDoc },
   { path: 'docs/events.md', render: renderEventsDoc },
   { path: 'docs/decisions.md', render: renderDecisionsDoc },
+  { path: 'docs/host-differences.md', render: renderHostDifferencesDoc },
   { path: 'schema/claude-settings.schema.json', render: renderClaudeSettingsSchema },
   { path: 'schema/copilot-hooks.schema.json', render: renderCopilotHooksSchema },
   { path: 'schema/vscode-hooks.schema.json', render: renderVscodeHooksSchema },

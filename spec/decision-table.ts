@@ -358,6 +358,14 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     contextAdded: false,
     why: 'Copilot parses stdout once as JSON; plain text is no output (§1.1)',
   },
+  {
+    profile: P,
+    event: 'PreCompact',
+    behaviour: 'exit0-json-block',
+    outcome: 'success',
+    decision: null,
+    why: 'preCompact output is not processed ("notification only", seed 003); a warning says so',
+  },
   // vscode (other-agents-hooks.md §2.5–§2.6)
   {
     profile: V,
@@ -407,6 +415,14 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     outcome: 'timeout',
     decision: null,
     why: 'a timeout is a non-blocking warning (§2.5)',
+  },
+  {
+    profile: V,
+    event: 'PreCompact',
+    behaviour: 'exit0-json-block',
+    outcome: 'success',
+    decision: null,
+    why: 'PreCompact reads the common output only (seed 000, §2.5): the block is ignored with a warning',
   },
 ];
 

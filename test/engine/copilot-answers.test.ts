@@ -127,6 +127,19 @@ describe('tool results and prompts (copilot-cli-observed.md "What the host does 
     ]);
   });
 
+  it('postToolUse modifiedResult from a command hook replaces the tool result (seed 003: SDK only)', async () => {
+    const replaced = { resultType: 'success', textResultForLlm: '[redacted]' };
+    const engine = await copilot({ postToolUse: [answer({ modifiedResult: replaced })] });
+    const result = await engine.dispatch('postToolUse', {
+      toolName: 'bash',
+      toolArgs: { command: 'cat .env' },
+      toolResult: { resultType: 'success', textResultForLlm: 'TOKEN=1' },
+    });
+    await engine.close();
+    expect(result.updatedToolOutput).toEqual(replaced);
+    expect(result.diagnostics).toEqual([]);
+  });
+
   it('userPromptSubmitted: a command hook’s modifiedPrompt replaces the prompt; context follows in <system_reminder>', async () => {
     const engine = await copilot({
       userPromptSubmitted: [answer({ modifiedPrompt: 'fix the build', additionalContext: 'use pnpm' })],

@@ -1,5 +1,7 @@
+import type { EventName } from '../../model/event-name.ts';
 import type { HandlerType } from '../../model/handler.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
+import type { IgnoredOutput } from '../read-output/ignored-output.ts';
 import type { OutputReader } from '../read-output/output-reader.ts';
 import type { WordingInput } from './copilot-messages.ts';
 
@@ -47,6 +49,8 @@ export interface Profile {
    * (copilot-cli-observed.md "What the host does with the output"); undefined: Claude Code's.
    */
   readonly modelTexts?: (dispatch: WordingInput) => string[];
+  /** Events whose output the host does not process, or only its common fields (issue 12 point 16). */
+  readonly ignoredOutput: Readonly<Partial<Record<EventName, IgnoredOutput>>>;
   /**
    * PermissionRequest with no hook answer and no person to ask: the host's denial text
    * (copilot-cli-observed.md); undefined: no decision, the host's normal permission flow.

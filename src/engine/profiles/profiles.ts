@@ -6,6 +6,21 @@ import type { Profile } from './profile.ts';
 
 export type { Profile } from './profile.ts';
 
+/**
+ * seed 003 "Hook-Ereignisse": errorOccurred, preCompact ("notification only") and sessionEnd
+ * process no output. Not observed in Copilot CLI 1.0.102 (copilot-cli-observed.md "Not observed").
+ */
+const COPILOT_IGNORED_OUTPUT: Profile['ignoredOutput'] = {
+  ErrorOccurred: { keeps: 'nothing', source: 'Copilot CLI (seed 003)' },
+  PreCompact: { keeps: 'nothing', source: 'Copilot CLI (seed 003)' },
+  SessionEnd: { keeps: 'nothing', source: 'Copilot CLI (seed 003)' },
+};
+
+/** seed 000 "PreCompact" and other-agents-hooks.md §2.5: PreCompact reads the common output only. */
+const VSCODE_IGNORED_OUTPUT: Profile['ignoredOutput'] = {
+  PreCompact: { keeps: 'common', source: 'VS Code (seed 000, other-agents-hooks.md §2.5)' },
+};
+
 const CLAUDE_CODE: Profile = {
   name: 'claude-code',
   execution: 'parallel',
@@ -23,6 +38,7 @@ const CLAUDE_CODE: Profile = {
   contextCapChars: 10_000,
   stopOnContinueFalse: false,
   stopOnDeny: false,
+  ignoredOutput: {},
 };
 
 const COPILOT_CLI: Profile = {
@@ -45,6 +61,7 @@ const COPILOT_CLI: Profile = {
   stopOnContinueFalse: false,
   // copilot-cli-observed.md "How hooks are started": a deny stops the rest of the event's hooks.
   stopOnDeny: true,
+  ignoredOutput: COPILOT_IGNORED_OUTPUT,
   modelTexts: copilotModelTexts,
   unansweredPermissionDenial: COPILOT_NO_USER_DENIAL,
 };
@@ -68,6 +85,7 @@ const VSCODE: Profile = {
   contextCapChars: 10_000,
   stopOnContinueFalse: true,
   stopOnDeny: false,
+  ignoredOutput: VSCODE_IGNORED_OUTPUT,
 };
 
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {

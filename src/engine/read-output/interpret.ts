@@ -6,6 +6,7 @@ import type { NormalizedHandler } from '../../model/handler.ts';
 import type { RunnerResult } from '../../runners/types.ts';
 import type { Profile } from '../profiles/profile.ts';
 import { blockingFailure, failOpen } from './failure.ts';
+import { withoutIgnoredOutput } from './ignored-output.ts';
 import { type Interpretation, interpretation } from './interpretation.ts';
 import type { FailedRun } from './output-reader.ts';
 import { parseStdout } from './parse-stdout.ts';
@@ -13,6 +14,15 @@ import { readVerdict } from './read-verdict.ts';
 
 /** Reads one handler's result into its outcome and effect (docs/decisions.md). */
 export function interpret(
+  handler: NormalizedHandler,
+  event: EventName,
+  result: RunnerResult,
+  profile: Profile,
+): Interpretation {
+  return withoutIgnoredOutput(readRun(handler, event, result, profile), event, profile.ignoredOutput[event]);
+}
+
+function readRun(
   handler: NormalizedHandler,
   event: EventName,
   result: RunnerResult,

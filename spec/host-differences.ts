@@ -1,0 +1,128 @@
+import type { ProfileName } from '../src/model/profile-name.ts';
+
+/**
+ * Where a seed (the documentation the project started from) and the newer host behaviour
+ * disagree, the engine follows the host (PROJECT.md "Exact host fidelity"). Each row names the
+ * test that checks the engine's side; test/engine/host-differences.test.ts verifies that the
+ * test exists. docs/host-differences.md is rendered from these rows.
+ */
+export interface HostDifference {
+  profile: ProfileName;
+  topic: string;
+  /** What the seed or the older reference says. */
+  seed: string;
+  /** What the host was observed (or the newer reference says) to do: the engine does this. */
+  host: string;
+  /** Where the host behaviour is recorded. */
+  source: string;
+  /** `file › test name` of the test that checks the engine's behaviour. */
+  test: string;
+}
+
+const P = 'copilot-cli' as const;
+const V = 'vscode' as const;
+const OBSERVED = 'copilot-cli-observed.md';
+
+export const HOST_DIFFERENCES: readonly HostDifference[] = [
+  {
+    profile: P,
+    topic: 'userPromptSubmitted `modifiedPrompt`',
+    seed: 'seed 003 and other-agents-hooks.md §1.7: the prompt can be rewritten by SDK callbacks only',
+    host: 'honoured from command hooks: the prompt is replaced',
+    source: `${OBSERVED} "What the host does with the output"`,
+    test: 'test/engine/copilot-answers.test.ts › modifiedPrompt replaces the prompt',
+  },
+  {
+    profile: P,
+    topic: 'postToolUse `modifiedResult`',
+    seed: 'seed 003: "can replace the successful result (SDK hooks only)"',
+    host: 'honoured from command hooks: the tool message is replaced',
+    source: `${OBSERVED} "What the host does with the output"`,
+    test: 'test/engine/copilot-answers.test.ts › postToolUse modifiedResult from a command hook',
+  },
+  {
+    profile: P,
+    topic: 'userPromptSubmitted and sessionStart output',
+    seed: 'seed 003 "Hook-Ereignisse": output not processed',
+    host: '`additionalContext` is honoured: after the prompt inside `<system_reminder>` (userPromptSubmitted), as a separate user message before the prompt (sessionStart)',
+    source: `${OBSERVED} "What the host does with the output"`,
+    test: 'test/engine/copilot-answers.test.ts › context follows in <system_reminder>',
+  },
+  {
+    profile: P,
+    topic: 'order of `.github/hooks/*.json` files',
+    seed: 'seed 003: hooks of one type run in order (the file order is not given); other-agents-hooks.md §1.2: alphabetical',
+    host: 'files run in descending file-name order (`z, m, a, B, 9, 10`)',
+    source: `${OBSERVED} "How hooks are started"`,
+    test: 'test/engine/copilot-runtime.test.ts › descending file-name order',
+  },
+  {
+    profile: P,
+    topic: 'preToolUse deny and the remaining hooks',
+    seed: 'seed 003: if any preToolUse hook returns deny, the tool is blocked (all hooks run)',
+    host: 'a deny stops the remaining hooks of the event',
+    source: `${OBSERVED} "How hooks are started"`,
+    test: 'test/engine/copilot-runtime.test.ts › a deny stops the remaining hooks',
+  },
+  {
+    profile: P,
+    topic: 'preToolUse exit 2',
+    seed: 'other-agents-hooks.md §1.5: exit 2 denies with stderr as the reason',
+    host: 'denied with `hook exited with code 2`; stderr is not shown to the model; exit 2 beats a stdout allow',
+    source: `${OBSERVED} "What the host does with the output"`,
+    test: 'test/engine/copilot-runtime.test.ts › preToolUse exit 2 denies',
+  },
+  {
+    profile: P,
+    topic: 'hook errors',
+    seed: 'seed 003: hook errors (non-zero exits, timeouts) are logged and skipped, they never block the agent',
+    host: 'preToolUse fails closed on exit 1 (`… (hook errored)`); a timeout fails open',
+    source: `${OBSERVED} "What the host does with the output"`,
+    test: 'test/engine/copilot-runtime.test.ts › preToolUse exit 1 fails closed',
+  },
+  {
+    profile: P,
+    topic: 'permissionRequest payload',
+    seed: 'seed 003: camelCase keys give camelCase payloads, PascalCase keys snake_case ones',
+    host: 'permissionRequest ignores the dialect: camelCase with `hookName`, `toolInput`, `permissionSuggestions` under either key',
+    source: `${OBSERVED} "Payloads"`,
+    test: 'test/engine/copilot-answers.test.ts › the payload is camelCase',
+  },
+  {
+    profile: P,
+    topic: 'how a hook is started',
+    seed: 'seed 003: `bash` is the shell command for Unix',
+    host: '`/bin/bash --norc --noprofile -c`, stdin without a trailing newline, `COPILOT_CLI=1`, `COPILOT_PROJECT_DIR`, `COPILOT_HOOK_DIR`, `CLAUDE_PROJECT_DIR`',
+    source: `${OBSERVED} "How hooks are started"`,
+    test: 'test/engine/copilot-runtime.test.ts › starts hooks as /bin/bash --norc --noprofile -c',
+  },
+  {
+    profile: V,
+    topic: 'PreCompact output',
+    seed: 'Claude Code (claude-code-hooks.md §3.3): a PreCompact block stops the compaction',
+    host: 'VS Code reads the common output only: a `decision: "block"` is ignored',
+    source: 'seed 000 "PreCompact", other-agents-hooks.md §2.5',
+    test: 'test/engine/ignored-output.test.ts › a decision:block is ignored',
+  },
+];
+
+/** Renders docs/host-differences.md from the rows. */
+export function renderHostDifferencesDoc(): string {
+  const lines = [
+    '# Host differences',
+    '',
+    '<!-- Generated by `npm run generate` from spec/host-differences.ts. Do not edit by hand. -->',
+    '',
+    'Where the seed documentation and a newer host disagree, the engine follows the host. Each row',
+    'names where the host behaviour is recorded and the test that checks the engine does the same.',
+    '',
+    '| profile | topic | the seed says | the host does (and so does the engine) | source | test |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const row of HOST_DIFFERENCES) {
+    lines.push(
+      `| ${row.profile} | ${row.topic} | ${row.seed} | ${row.host} | ${row.source} | \`${row.test}\` |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
