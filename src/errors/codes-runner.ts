@@ -55,6 +55,12 @@ export const RUNNER_CODES = {
     summary: "A hook's stdout or stderr exceeded the output cap (default 10 MiB) and was truncated.",
     fix: 'Print less, or write large data to a file and print its path.',
   },
+  RUNNER_DESCENDANT_ESCAPED: {
+    severity: 'warning',
+    summary:
+      "A process a command hook started left the hook's process tree (a double-forked daemon, or setsid after its parent exited) and still holds the hook's output; the engine cannot find or end it.",
+    fix: 'Let the hook end what it starts, or start long-lived services outside hooks (systemd, a supervisor).',
+  },
   RUNNER_INPUT_ENV_TOO_LARGE: {
     severity: 'info',
     summary:

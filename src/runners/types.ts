@@ -25,6 +25,11 @@ export interface RunRequest<H extends NormalizedHandler = NormalizedHandler> {
   /** Effective timeout (explicit, else event/profile default). */
   timeoutMs: number;
   signal: AbortSignal;
+  /**
+   * Aborts when the dispatch is cancelled or the engine closes, even after the run itself settled:
+   * background children a command hook left behind (`sleep 60 &`) are ended then.
+   */
+  lifetime?: AbortSignal;
   /** Base environment for processes (defaults to `process.env`). */
   env: NodeJS.ProcessEnv;
   /**

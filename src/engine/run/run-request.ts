@@ -53,6 +53,7 @@ export function requestBuilder(
       sessionId: scope.sessionId,
       timeoutMs: handler.timeoutMs ?? defaultTimeoutMs(ctx, handler, defaultSec),
       signal: scope.signal,
+      lifetime: scope.signal,
       env: ctx.options.env ?? process.env,
       host: ctx.profile.name,
       messages: scope.messages,

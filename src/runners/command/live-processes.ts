@@ -1,18 +1,34 @@
-import { killProcessTree } from './kill-tree.ts';
+import { isGroupRunning, killProcessTree, processTreePids } from './kill-tree.ts';
 import { removeHookTempDir } from './temp-files.ts';
 
 /**
- * Process trees of running hooks. Hooks run in their own process group, so a Ctrl-C at the
- * terminal no longer reaches them: the host kills them itself on exit, SIGINT and SIGTERM
- * (dependencies.md §2(a) step 6). Listeners exist only while a hook is live, so an idle host
+ * Process trees of running hooks, and of hooks that exited but left background children in their
+ * group ("lingering"). Hooks run in their own process group, so a Ctrl-C at the terminal no longer
+ * reaches them: the host kills them itself on exit and on every terminating signal
+ * (dependencies.md §2(a) step 6). Listeners exist only while a tree is tracked, so an idle host
  * keeps Node's default signal behaviour.
  */
 const live = new Map<number, NodeJS.Platform>();
-const HOST_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+const lingering = new Map<number, { platform: NodeJS.Platform; release: () => void }>();
+/** Every signal whose default action ends the host (SIGKILL and SIGSTOP cannot be caught). */
+const HOST_SIGNALS: NodeJS.Signals[] =
+  process.platform === 'win32'
+    ? ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']
+    : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];
+let installed = false;
+
+function killTree(pid: number, platform: NodeJS.Platform): void {
+  killProcessTree(pid, 'SIGKILL', platform, processTreePids(pid, platform));
+}
 
 function killAll(): void {
-  for (const [pid, platform] of live) killProcessTree(pid, 'SIGKILL', platform);
+  for (const [pid, platform] of live) killTree(pid, platform);
+  for (const [pid, entry] of lingering) {
+    entry.release();
+    killTree(pid, entry.platform);
+  }
   live.clear();
+  lingering.clear();
 }
 
 function onExit(): void {
@@ -29,27 +45,67 @@ function onSignal(signal: NodeJS.Signals): void {
   }
 }
 
-function install(): void {
-  process.on('exit', onExit);
-  for (const signal of HOST_SIGNALS) process.on(signal, onSignal);
+function sync(): void {
+  const wanted = live.size > 0 || lingering.size > 0;
+  if (wanted === installed) return;
+  if (wanted) {
+    process.on('exit', onExit);
+    for (const signal of HOST_SIGNALS) process.on(signal, onSignal);
+  } else uninstall();
+  installed = wanted;
 }
 
 function uninstall(): void {
   process.off('exit', onExit);
   for (const signal of HOST_SIGNALS) process.off(signal, onSignal);
+  installed = false;
 }
 
 export function registerLiveProcess(pid: number, platform: NodeJS.Platform): void {
-  if (live.size === 0) install();
   live.set(pid, platform);
+  sync();
 }
 
 export function unregisterLiveProcess(pid: number): void {
   if (!live.delete(pid)) return;
-  if (live.size === 0) uninstall();
+  sync();
+}
+
+/**
+ * A hook exited while its group still holds processes (`sleep 60 &`): they are ended when `signal`
+ * aborts (the engine closes or the dispatch is cancelled) or the host exits, whichever comes first.
+ */
+export function trackLingering(
+  pid: number,
+  platform: NodeJS.Platform,
+  signal: AbortSignal | undefined,
+): void {
+  pruneLingering();
+  if (signal?.aborted) {
+    killTree(pid, platform);
+    return;
+  }
+  const end = (): void => {
+    lingering.delete(pid);
+    killTree(pid, platform);
+    sync();
+  };
+  signal?.addEventListener('abort', end, { once: true });
+  lingering.set(pid, { platform, release: () => signal?.removeEventListener('abort', end) });
+  sync();
+}
+
+/** Forgets lingering groups whose processes have all ended on their own. */
+function pruneLingering(): void {
+  for (const [pid, entry] of lingering) {
+    if (isGroupRunning(pid, entry.platform)) continue;
+    entry.release();
+    lingering.delete(pid);
+  }
 }
 
 /** Number of hook process trees the host would kill on exit right now (for tests and doctor). */
 export function liveProcessCount(): number {
-  return live.size;
+  pruneLingering();
+  return live.size + lingering.size;
 }

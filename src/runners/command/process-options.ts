@@ -13,6 +13,8 @@ export interface ProcessOptions extends OutputOptions {
   input: string | Buffer;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** See `RunRequest.lifetime`: ends the background children left when the hook exited. */
+  lifetime?: AbortSignal;
   killGraceMs?: number;
   drainMs?: number;
   /** See `RunRequest.onFirstStdoutLine`: a returned object backgrounds the hook, maybe with a new timeout. */

@@ -131,6 +131,7 @@ function processOptions(
     input,
     timeoutMs: request.timeoutMs,
     signal: request.signal,
+    lifetime: request.lifetime ?? request.signal,
     progressLines: PROGRESS_DIALECTS.has(request.handler.dialect),
   };
   if (request.onProgress) processOptions.onProgress = request.onProgress;

@@ -3,10 +3,11 @@ import { startDeadline } from '../deadline.ts';
 import type { RunnerResult } from '../types.ts';
 import { collectOutput } from './collect-output.ts';
 import { firstLineWatcher } from './first-line.ts';
-import { registerLiveProcess, unregisterLiveProcess } from './live-processes.ts';
+import { anyAlive, isGroupRunning } from './kill-tree.ts';
+import { registerLiveProcess, trackLingering, unregisterLiveProcess } from './live-processes.ts';
 import type { ProcessOptions } from './process-options.ts';
 import { describeSpawnError, explainShellExit } from './spawn-error.ts';
-import { processTerminator } from './terminate.ts';
+import { processTerminator, type Terminator } from './terminate.ts';
 import { EXIT_DRAIN_MS, waitForExit } from './wait-for-exit.ts';
 
 /**
@@ -39,7 +40,10 @@ export async function supervise(
     describeSpawnError(error, opts),
   );
   deadline.dispose();
-  if (pid !== undefined && !terminator.started) unregisterLiveProcess(pid);
+  if (pid !== undefined && !terminator.started) {
+    unregisterLiveProcess(pid);
+    if (isGroupRunning(pid, platform)) trackLingering(pid, platform, opts.lifetime);
+  }
   const collected = output.finish();
   const result: RunnerResult = {
     exitCode: end.spawnError ? null : end.exitCode,
@@ -55,8 +59,31 @@ export async function supervise(
   if (collected.stdoutTruncated) result.stdoutTruncated = true;
   if (collected.stderrTruncated) result.stderrTruncated = true;
   if (collected.progress) result.progress = collected.progress;
+  if (end.streamsHeld && pid !== undefined) noteEscaped(result, pid, platform, terminator);
   if (!deadline.signal.aborted) await explainShellFailure(result, opts);
   return result;
+}
+
+/**
+ * The hook exited but something still holds its output pipes while no process of its tree that
+ * the engine can see is alive: a descendant left the tree (double fork, `setsid` after its parent
+ * exited) and cannot be ended by the engine. Said, never silent (issue 13 item 9).
+ */
+function noteEscaped(
+  result: RunnerResult,
+  pid: number,
+  platform: NodeJS.Platform,
+  terminator: Terminator,
+): void {
+  if (platform !== 'linux' || isGroupRunning(pid, platform) || anyAlive(terminator.found)) return;
+  result.diagnostics = [
+    ...(result.diagnostics ?? []),
+    {
+      code: 'RUNNER_DESCENDANT_ESCAPED',
+      message:
+        'a process the hook started left its process tree (double fork or setsid after its parent exited) and still holds its output; the engine cannot end it',
+    },
+  ];
 }
 
 /**

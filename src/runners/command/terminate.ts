@@ -1,4 +1,4 @@
-import { isProcessTreeAlive, killProcessTree } from './kill-tree.ts';
+import { isProcessTreeAlive, killProcessTree, processTreePids } from './kill-tree.ts';
 import { unregisterLiveProcess } from './live-processes.ts';
 
 /** Time between SIGTERM and SIGKILL when a hook times out or is cancelled. */
@@ -10,6 +10,8 @@ export interface Terminator {
   terminate(): void;
   /** Whether the ladder has started (the process then leaves the live set on its own). */
   readonly started: boolean;
+  /** Every process of the tree the ladder found (the group's members and every descendant). */
+  readonly found: ReadonlySet<number>;
 }
 
 export function processTerminator(
@@ -18,14 +20,22 @@ export function processTerminator(
   graceMs: number = KILL_GRACE_MS,
 ): Terminator {
   let started = false;
+  const found = new Set<number>();
+  const walk = (): void => {
+    if (pid !== undefined) for (const member of processTreePids(pid, platform)) found.add(member);
+  };
   return {
     terminate() {
       if (started || pid === undefined) return;
       started = true;
-      killProcessTree(pid, 'SIGTERM', platform);
+      // The tree is walked while the hook still lives: once it dies, its children go to init.
+      walk();
+      killProcessTree(pid, 'SIGTERM', platform, found);
       const grace = setTimeout(() => {
+        walk();
         // The leader may be gone while a descendant that ignored SIGTERM still lives.
-        if (isProcessTreeAlive(pid, platform)) killProcessTree(pid, 'SIGKILL', platform);
+        if (isProcessTreeAlive(pid, platform) || found.size > 0)
+          killProcessTree(pid, 'SIGKILL', platform, found);
         unregisterLiveProcess(pid);
       }, graceMs);
       grace.unref();
@@ -33,5 +43,6 @@ export function processTerminator(
     get started() {
       return started;
     },
+    found,
   };
 }

@@ -13,6 +13,8 @@ export interface ProcessEnd {
   exitCode: number | null;
   signal: string | null;
   spawnError?: SpawnFailure;
+  /** Settled by the drain timer: something still held stdout or stderr open. */
+  streamsHeld?: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ export function waitForExit(
     child.once('exit', (code, signal) => {
       end = { exitCode: code, signal };
       if (openStreams === 0) settle(end);
-      else drainTimer = setTimeout(() => settle(end!), drainMs);
+      else drainTimer = setTimeout(() => settle({ ...end!, streamsHeld: true }), drainMs);
     });
     child.once('error', (error: NodeJS.ErrnoException) => {
       // A kill() error after the start: the exit still comes.

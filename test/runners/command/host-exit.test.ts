@@ -10,7 +10,7 @@ import { fixture } from './helpers.ts';
 const dir = tempDir('host-exit');
 
 /** Starts a host that runs one hook, then ends it with `how`; resolves with how the host ended. */
-function runHost(how: 'SIGINT' | 'SIGTERM' | 'exit', pidFile: string, tmp: string) {
+function runHost(how: 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'SIGQUIT' | 'exit', pidFile: string, tmp: string) {
   const host = spawn(process.execPath, [fixture('host-runs-hook.mjs'), pidFile, how], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, TMPDIR: tmp },
@@ -24,16 +24,19 @@ function runHost(how: 'SIGINT' | 'SIGTERM' | 'exit', pidFile: string, tmp: strin
 }
 
 describe('live hook processes are killed when the host goes (dependencies.md §2(a) step 6)', () => {
-  it.each(['SIGTERM', 'SIGINT', 'exit'] as const)('host %s kills the hook group', async (how) => {
-    const pidFile = join(dir, `${how}.pid`);
-    const tmp = mkdtempSync(join(dir, 'tmp-'));
-    const ended = await runHost(how, pidFile, tmp);
-    // The host keeps the default signal behaviour: it still dies of the signal it received.
-    expect(ended).toEqual(how === 'exit' ? { code: 0, signal: null } : { code: null, signal: how });
-    const grandchild = Number(readFileSync(pidFile, 'utf8'));
-    expect(grandchild).toBeGreaterThan(0);
-    await until(() => !isAlive(grandchild), `the hook's grandchild ${grandchild} to be gone`);
-    // The host's private temp directory (stdin files) is gone too.
-    expect(readdirSync(tmp).filter((name) => name.startsWith('agent-hooks-'))).toEqual([]);
-  });
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT', 'exit'] as const)(
+    'host %s kills the hook group',
+    async (how) => {
+      const pidFile = join(dir, `${how}.pid`);
+      const tmp = mkdtempSync(join(dir, 'tmp-'));
+      const ended = await runHost(how, pidFile, tmp);
+      // The host keeps the default signal behaviour: it still dies of the signal it received.
+      expect(ended).toEqual(how === 'exit' ? { code: 0, signal: null } : { code: null, signal: how });
+      const grandchild = Number(readFileSync(pidFile, 'utf8'));
+      expect(grandchild).toBeGreaterThan(0);
+      await until(() => !isAlive(grandchild), `the hook's grandchild ${grandchild} to be gone`);
+      // The host's private temp directory (stdin files) is gone too.
+      expect(readdirSync(tmp).filter((name) => name.startsWith('agent-hooks-'))).toEqual([]);
+    },
+  );
 });

@@ -1,0 +1,75 @@
+// Issue 13 item 9 and issue 12 point 6: a hook's descendants end with it — at its timeout (also
+// those that called setsid and left its process group), at cancel and at engine.close() (also the
+// background children of a hook that already exited); what cannot be found is reported.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { engineWithClaudeHooks, group } from '../helpers/engine.ts';
+import { until } from '../helpers/poll.ts';
+import { isAlive } from '../helpers/process.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const dir = tempDir('process-tree');
+const started: number[] = [];
+afterAll(() => {
+  for (const pid of started) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone, as it should be
+    }
+  }
+});
+
+/** The pid a hook wrote, once it is there. */
+async function pidFrom(file: string): Promise<number> {
+  let pid = 0;
+  await until(() => {
+    try {
+      pid = Number(readFileSync(file, 'utf8'));
+    } catch {
+      return false;
+    }
+    return pid > 0;
+  }, `a pid in ${file}`);
+  started.push(pid);
+  return pid;
+}
+
+const input = { session_id: 's', tool_name: 'Bash', tool_input: { command: 'ls' } };
+
+describe('descendants of a hook', () => {
+  it('a timeout kills a descendant that called setsid and left the process group', async () => {
+    const pidFile = join(dir, 'setsid.pid');
+    const command = `setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $! > ${pidFile}; exec sleep 300`;
+    const engine = await engineWithClaudeHooks({ PreToolUse: group(command, { timeout: 0.5 }, 'Bash') });
+    const result = await engine.dispatch('PreToolUse', input);
+    expect(result.hooks[0]?.outcome).toBe('timeout');
+    const escaped = await pidFrom(pidFile);
+    await until(() => !isAlive(escaped), `the setsid descendant ${escaped} to be gone`);
+    await engine.close();
+  });
+
+  it('engine.close() ends the background children of a hook that already exited', async () => {
+    const pidFile = join(dir, 'background.pid');
+    const command = `sleep 300 </dev/null >/dev/null 2>&1 & echo $! > ${pidFile}`;
+    const engine = await engineWithClaudeHooks({ PreToolUse: group(command, {}, 'Bash') });
+    const result = await engine.dispatch('PreToolUse', input);
+    expect(result.hooks[0]?.outcome).toBe('success');
+    const child = await pidFrom(pidFile);
+    expect(isAlive(child)).toBe(true);
+    await engine.close();
+    await until(() => !isAlive(child), `the background child ${child} to be gone`);
+  });
+
+  it('a descendant that escaped the tree and holds the output is reported', async () => {
+    const pidFile = join(dir, 'escaped.pid');
+    // setsid + the hook exiting at once: the daemon's parent is gone before anyone can look.
+    const command = `setsid sleep 300 & echo $! > ${pidFile}`;
+    const engine = await engineWithClaudeHooks({ PreToolUse: group(command, {}, 'Bash') });
+    const result = await engine.dispatch('PreToolUse', input);
+    await pidFrom(pidFile);
+    expect(result.diagnostics.map((d) => d.code)).toContain('RUNNER_DESCENDANT_ESCAPED');
+    await engine.close();
+  });
+});
