@@ -33,7 +33,10 @@ describe('the CLI live display (a telemetry subscriber)', () => {
     );
     const result = await engine.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } });
     await engine.close();
-    expect(shown).toMatch(/▸ PreToolUse command Checking the command…\n\s+success in \d+ ms\n/);
+    // One status line, redrawn in place and erased at the end: the final account shows each hook once.
+    expect(shown).toMatch(/^\r\u001b\[2K▸ running PreToolUse command Checking the command…/);
+    expect(shown.endsWith('\r\u001b[2K')).toBe(true);
+    expect(shown).not.toContain('\n');
     expect(result.hooks[0]?.statusMessage).toBe('Checking the command…');
     expect(renderResult(result, [], process.cwd())).toMatch(/status Checking the command…/);
   });

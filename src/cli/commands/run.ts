@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createHookEngine } from '../../engine/engine.ts';
+import type { TelemetryListener } from '../../engine/telemetry/bus.ts';
 import { createTraceWriter } from '../../telemetry/trace-file.ts';
+import { askPerson, requireTerminalForInteractive } from '../ask-person.ts';
 import type { CliIo } from '../cli-io.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
 import { unreadableConfiguration } from '../config-status.ts';
@@ -38,51 +40,70 @@ export function registerRunCommand(program: Command, io: CliIo): void {
         'skip project hooks that have not been approved with `agent-hooks trust`',
         false,
       )
-      .option('--interactive', 'a person can answer "ask" decisions (otherwise ask becomes deny)', false)
+      .option(
+        '--interactive',
+        'ask the person at the terminal when a hook decides "ask" (otherwise ask becomes deny)',
+        false,
+      )
       .option('--session-id <id>', 'session id given to the hooks')
       .option(
         '--trust-file <file>',
         'trust store to read (default: $XDG_CONFIG_HOME/agent-hooks/trust.json)',
       ),
-  ).action(async (event: string, options: RunOptions) => {
-    const eventName = resolveEventArg(event);
-    const { input, from } = await readRunInput(options.input, io.stdin, io.stdinIsTTY);
-    requireToolName(eventName, input, from);
-    const cwd = resolve(options.cwd);
-    const trace = options.trace ? createTraceWriter(resolve(options.trace)) : undefined;
-    // A live view of running hooks on a terminal; never mixed into the --json object.
-    const live = !options.json && io.stderrIsTTY ? createLiveDisplay(io.stderr) : undefined;
-    const engine = await createHookEngine({
-      ...(trace ? { onTelemetry: trace.listener } : {}),
-      cwd,
-      profile: options.profile,
-      noUser: !options.user,
-      settingsFiles: options.settings.map((file) => resolve(file)),
-      pluginDirs: options.pluginDir.map((dir) => resolve(dir)),
-      interactive: options.interactive,
-      explain: true,
-      untrusted: options.requireTrust ? 'skip' : 'run',
-      ...(options.trustFile ? { trustFile: resolve(options.trustFile) } : {}),
-      ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+  )
+    .option('--trace <file>', 'append every telemetry event of the run to FILE as JSON lines')
+    .action(async (event: string, options: RunOptions) => {
+      const eventName = resolveEventArg(event);
+      if (options.interactive) requireTerminalForInteractive(io);
+      const { input, from } = await readRunInput(options.input, io.stdin, io.stdinIsTTY);
+      requireToolName(eventName, input, from);
+      const cwd = resolve(options.cwd);
+      const trace = options.trace ? createTraceWriter(resolve(options.trace)) : undefined;
+      const engine = await engineFor(options, cwd, trace?.listener);
+      // A live view of running hooks on a terminal; never mixed into the --json object.
+      const live = !options.json && io.stderrIsTTY ? createLiveDisplay(io.stderr) : undefined;
+      if (live) engine.telemetry.subscribe(live);
+      try {
+        const dispatched = await engine.dispatch(eventName, input);
+        live?.finish();
+        const { result, asked } = options.interactive
+          ? await askPerson(dispatched, input, io)
+          : { result: dispatched, asked: undefined };
+        const diagnostics = engine.config.diagnostics;
+        const ignored = await otherHostsFiles(options.profile, loadOptionsFromCli({ ...options, cwd }));
+        if (options.json) {
+          const json = {
+            ...runJson(result, diagnostics),
+            ...(asked ? { asked } : {}),
+            ...(ignored.length > 0 ? { ignoredHostFiles: ignored } : {}),
+          };
+          io.stdout(`${JSON.stringify(json, null, 2)}\n`);
+        } else {
+          const person = asked ? `  answered by the person: ${asked.answer}\n` : '';
+          io.stdout(renderResult(result, diagnostics, cwd) + person + ignoredLines(ignored, cwd));
+        }
+        // README "CLI": a configuration file that could not be read is exit 1, whatever was decided.
+        if (unreadableConfiguration(diagnostics)) io.setExitCode(1);
+      } finally {
+        await engine.close();
+        await trace?.close();
+      }
     });
-    if (live) engine.telemetry.subscribe(live);
-    try {
-      const result = await engine.dispatch(eventName, input);
-      const diagnostics = engine.config.diagnostics;
-      const ignored = await otherHostsFiles(options.profile, loadOptionsFromCli({ ...options, cwd }));
-      if (options.json) {
-        const json = {
-          ...runJson(result, diagnostics),
-          ...(ignored.length > 0 ? { ignoredHostFiles: ignored } : {}),
-        };
-        io.stdout(`${JSON.stringify(json, null, 2)}\n`);
-      } else io.stdout(renderResult(result, diagnostics, cwd) + ignoredLines(ignored, cwd));
-      // README "CLI": a configuration file that could not be read is exit 1, whatever was decided.
-      if (unreadableConfiguration(diagnostics)) io.setExitCode(1);
-    } finally {
-      await engine.close();
-      await trace?.close();
-    }
+}
+
+function engineFor(options: RunOptions, cwd: string, onTelemetry: TelemetryListener | undefined) {
+  return createHookEngine({
+    ...(onTelemetry ? { onTelemetry } : {}),
+    cwd,
+    profile: options.profile,
+    noUser: !options.user,
+    settingsFiles: options.settings.map((file) => resolve(file)),
+    pluginDirs: options.pluginDir.map((dir) => resolve(dir)),
+    interactive: options.interactive,
+    explain: true,
+    untrusted: options.requireTrust ? 'skip' : 'run',
+    ...(options.trustFile ? { trustFile: resolve(options.trustFile) } : {}),
+    ...(options.sessionId ? { sessionId: options.sessionId } : {}),
   });
 }
 
