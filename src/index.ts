@@ -29,8 +29,11 @@ export type {
   DispatchResult,
   HookRunReport,
   HostMessages,
+  NoVerdict,
   Outcome,
+  Placement,
   SkippedReport,
+  TerminalReason,
 } from './engine/dispatch/result.ts';
 export type { HookEngine } from './engine/engine.ts';
 export { createHookEngine } from './engine/engine.ts';

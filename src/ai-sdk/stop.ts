@@ -39,10 +39,15 @@ export async function onStop(
   return {
     continue: goOn,
     reason: result.reason,
-    feedback: goOn ? { role: 'user', content: result.messages.toModel.join('\n\n') } : null,
+    feedback: goOn ? { role: 'user', content: userMessages(result).join('\n\n') } : null,
     capReached: result.stopCapReached === true,
     result,
   };
+}
+
+/** The Stop texts the model continues with as a user message (the blocking errors are system messages). */
+function userMessages(result: DispatchResult): string[] {
+  return result.messages.toModel.filter((_, i) => result.messages.placements[i] === 'user-message');
 }
 
 /**

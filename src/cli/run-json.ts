@@ -34,6 +34,8 @@ export function runJson(
       ...(hook.statusMessage !== undefined ? { statusMessage: hook.statusMessage } : {}),
       warnings: hook.warnings,
       ...(hook.untrusted ? { untrusted: true } : {}),
+      ...(hook.noVerdict ? { noVerdict: hook.noVerdict } : {}),
+      ...(hook.notes?.length ? { notes: hook.notes } : {}),
     })),
     skipped: result.skipped,
     diagnostics: [...extraDiagnostics, ...result.diagnostics],
@@ -46,5 +48,8 @@ export function runJson(
     ...(result.stopCapReached ? { stopCapReached: true } : {}),
     ...(result.backgrounded ? { backgrounded: result.backgrounded } : {}),
     ...(result.updatedPrompt !== undefined ? { updatedPrompt: result.updatedPrompt } : {}),
+    ...(result.terminalReason ? { terminalReason: result.terminalReason } : {}),
+    ...(result.promptKept !== undefined ? { promptKept: result.promptKept } : {}),
+    ...(result.askDenied ? { askDenied: true } : {}),
   };
 }

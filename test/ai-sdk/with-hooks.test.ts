@@ -74,7 +74,7 @@ describe('withHooks around generateText (claude-code-observed.md "Decisions")', 
     // `bash` is Copilot's runtime name of Claude's Bash tool: hooks see `Bash`.
     expect(toolResultsIn(model, 1)[0]!.output).toEqual({
       type: 'error-text',
-      value: `PreToolUse:Bash hook error: [${command}]: nope`,
+      value: `PreToolUse:Bash hook error: [${command}]: nope\n`,
     });
   });
 

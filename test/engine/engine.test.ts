@@ -100,7 +100,11 @@ describe('engine: aggregation (claude-code-hooks.md §3.4)', () => {
     const command = `sh ${HOOK_SCRIPT} exit2-stderr`;
     const engine = await engineWithClaudeHooks({ PreToolUse: group(command) });
     const result = await engine.dispatch('PreToolUse', bash('rm -rf /'));
-    expect(result.messages.toModel).toEqual([`PreToolUse:Bash hook error: [${command}]: reason from stderr`]);
+    // Verbatim stderr, trailing newline included (claude-code-observed.md); `reason` is trimmed.
+    expect(result.messages.toModel).toEqual([
+      `PreToolUse:Bash hook error: [${command}]: reason from stderr\n`,
+    ]);
+    expect(result.reason).toBe('reason from stderr');
   });
 
   it('spills additionalContext over 10,000 characters to a file the context references', async () => {

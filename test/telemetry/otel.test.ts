@@ -125,7 +125,7 @@ describe('OpenTelemetry adapter (dependencies.md §2(m) span design)', () => {
         hooks: [],
         skipped: [],
         diagnostics: [],
-        messages: { toModel: [], toUser: [] },
+        messages: { toModel: [], placements: [], toUser: [] },
         eventOutput: {},
         prompts: [],
         envExports: {},

@@ -3,7 +3,8 @@
 import { getEvent } from '../../events/catalogue.ts';
 import type { DecisionKind, EventSpec } from '../../events/types.ts';
 import { stopCapMessage } from '../session/stop-loop.ts';
-import { blockRule } from './block-rule.ts';
+import { blockRule, feedbackRule } from './block-rule.ts';
+import { addModelText, alignPlacements, defaultPlacement } from './model-text.ts';
 import { permissionRequestRule, permissionRule } from './permission-rules.ts';
 import type { AggregateItem, AggregateOptions, AggregateOutput } from './types.ts';
 
@@ -31,7 +32,7 @@ const RULES: { readonly [K in DecisionKind]: Rule } = {
   worktree: blockRule,
   retry: noDecisionRule,
   display: noDecisionRule,
-  context: noDecisionRule,
+  context: feedbackRule,
   watch: noDecisionRule,
   none: noDecisionRule,
 };
@@ -47,7 +48,7 @@ export function aggregate(items: AggregateItem[], options: AggregateOptions): Ag
     updatedInput: null,
     additionalContext: [],
     systemMessages: [],
-    messages: { toModel: [], toUser: [] },
+    messages: { toModel: [], placements: [], toUser: [] },
     eventOutput: {},
     conflicts: [],
   };
@@ -70,7 +71,21 @@ export function aggregate(items: AggregateItem[], options: AggregateOptions): Ag
   if (!out.continue && out.stopReason) out.messages.toUser.push(out.stopReason);
   if (out.stopCapReached && options.stopCap)
     out.messages.toUser.push(stopCapMessage(options.stopCap.blocks + 1));
+  alignPlacements(out.messages, spec);
+  concludeTurn(out, options, spec);
   return out;
+}
+
+/** What a host acts on without re-deriving it: whether and why the turn ends, whether a blocked prompt stays. */
+function concludeTurn(out: AggregateOutput, options: AggregateOptions, spec: EventSpec): void {
+  // claude-code-observed.md: continue:false → terminal_reason "hook_stopped"; defer → the run ends
+  // with stop_reason "tool_deferred"; the Stop cap overrides the block and ends the turn.
+  if (!out.continue) out.terminalReason = 'hook_stopped';
+  else if (out.decision === 'defer') out.terminalReason = 'tool_deferred';
+  else if (out.stopCapReached) out.terminalReason = 'stop_hook_cap';
+  const kept = options.profile.blockedPromptKept;
+  const promptEvent = spec.name === 'UserPromptSubmit' || spec.name === 'UserPromptExpansion';
+  if (out.decision === 'block' && promptEvent && kept !== undefined) out.promptKept = kept;
 }
 
 /** The pass every event shares: notices, continue, system messages, context, rewrites, event fields. */
@@ -87,7 +102,7 @@ function collectShared(
     const { effect, plainText } = item.interpretation;
     if (effect.userNotice) out.messages.toUser.push(`${options.hookLabel} hook error: ${effect.userNotice}`);
     if (discardOutput) continue;
-    if (effect.continue === false) {
+    if (effect.continue === false || item.interpretation.endsTurn) {
       if (out.continue) out.stopReason = effect.stopReason ?? '';
       out.continue = false;
     }
@@ -99,7 +114,10 @@ function collectShared(
       addContext(out, options, `${options.hookLabel} hook success: `, plainText);
     }
     if (effect.additionalContext) {
-      addContext(out, options, `${options.hookLabel} hook additional context: `, effect.additionalContext);
+      // claude-code-observed.md: SessionStart labels its additional context without the source
+      // (`SessionStart hook additional context: …`), unlike its plain stdout.
+      const label = spec.name === 'SessionStart' ? spec.name : options.hookLabel;
+      addContext(out, options, `${label} hook additional context: `, effect.additionalContext);
     }
     if (effect.updatedToolOutput !== undefined) {
       if (toolOutputFrom !== undefined) {
@@ -122,7 +140,7 @@ function collectShared(
 function addContext(out: AggregateOutput, options: AggregateOptions, prefix: string, raw: string): void {
   const text = options.capContext(raw);
   out.additionalContext.push(text);
-  out.messages.toModel.push(`${prefix}${text}`);
+  addModelText(out.messages, `${prefix}${text}`, defaultPlacement(getEvent(options.event)));
 }
 
 function noDecisionRule(): void {

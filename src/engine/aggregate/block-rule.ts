@@ -1,8 +1,15 @@
 // The decision rule of blocking events (block, stop, continue, elicitation, worktree), with Claude
 // Code's wording of each block (claude-code-observed.md "Decisions").
 import type { EventSpec } from '../../events/types.ts';
+import type { Placement } from '../dispatch/result.ts';
 import { capReached } from '../session/stop-loop.ts';
+import { addModelText, defaultPlacement } from './model-text.ts';
 import type { AggregateItem, AggregateOptions, AggregateOutput } from './types.ts';
+
+interface BlockMessages {
+  toModel: { text: string; placement: Placement }[];
+  toUser: string[];
+}
 
 /**
  * Any block blocks; every block's reason is kept. Past the Stop loop cap a Stop/SubagentStop block
@@ -20,11 +27,10 @@ export function blockRule(
   for (const item of items) {
     const block = item.interpretation.effect.block;
     if (!block) continue;
-    const viaExit = item.interpretation.blockedByExit && labelsReason(item);
-    const reason = viaExit ? `[${item.label}]: ${block.reason}` : block.reason;
+    const reason = modelReason(item, block.reason);
     reasons.push(reason);
     const messages = blockMessages(spec, options, item, reason);
-    if (!overridden) out.messages.toModel.push(...messages.toModel);
+    if (!overridden) for (const m of messages.toModel) addModelText(out.messages, m.text, m.placement);
     out.messages.toUser.push(...messages.toUser);
   }
   if (reasons.length === 0) return;
@@ -36,22 +42,33 @@ export function blockRule(
   else out.decision = 'block';
 }
 
+/**
+ * The reason as the model reads it: an exit-2 (or `ok: false`) reason keeps the hook's stderr
+ * verbatim behind the configured command line or prompt in brackets (claude-code-observed.md).
+ */
+export function modelReason(item: AggregateItem, reason: string): string {
+  const { interpretation } = item;
+  if (!interpretation.blockedByExit || !labelsReason(item)) return reason;
+  return `[${item.label}]: ${interpretation.modelReason ?? reason}`;
+}
+
 /** Claude Code's wording for a block on each kind of event (claude-code-observed.md "Decisions"). */
 function blockMessages(
   spec: EventSpec,
   options: AggregateOptions,
   item: AggregateItem,
   reason: string,
-): { toModel: string[]; toUser: string[] } {
+): BlockMessages {
   const blockingError = `${options.hookLabel} hook blocking error from ${item.handler.type}: "${item.label}": ${reason}`;
   switch (spec.name) {
     case 'Stop':
-    case 'SubagentStop':
-      // A JSON block also shows the blocking error; an exit-2 block is one feedback message.
-      return {
-        toModel: [`${spec.name} hook feedback:\n${reason}`],
-        toUser: item.interpretation.blockedByExit ? [] : [blockingError],
-      };
+    case 'SubagentStop': {
+      // The model continues with a user message; a JSON block adds the blocking error as a system
+      // message, an exit-2 block is the feedback message alone.
+      const feedback = { text: `${spec.name} hook feedback:\n${reason}`, placement: 'user-message' as const };
+      if (item.interpretation.blockedByExit) return { toModel: [feedback], toUser: [] };
+      return { toModel: [feedback, { text: blockingError, placement: 'system-message' }], toUser: [] };
+    }
     case 'UserPromptSubmit':
     case 'UserPromptExpansion': {
       const prompt = typeof options.input.prompt === 'string' ? options.input.prompt : '';
@@ -61,7 +78,28 @@ function blockMessages(
       };
     }
     default:
-      return { toModel: [blockingError], toUser: [] };
+      return { toModel: [{ text: blockingError, placement: defaultPlacement(spec) }], toUser: [] };
+  }
+}
+
+/**
+ * Events whose exit 2 feeds stderr back without deciding anything (PostToolUseFailure,
+ * claude-code-hooks.md §2.11 and §3.3 "PostToolUse/PostToolUseFailure stderr → Claude"): the
+ * blocking error reaches the model as on PostToolUse, and there is no decision.
+ */
+export function feedbackRule(
+  items: AggregateItem[],
+  out: AggregateOutput,
+  options: AggregateOptions,
+  spec: EventSpec,
+): void {
+  if (spec.exit2 !== 'feedback') return;
+  for (const item of items) {
+    const block = item.interpretation.effect.block;
+    if (!block) continue;
+    const reason = modelReason(item, block.reason);
+    const text = `${options.hookLabel} hook blocking error from ${item.handler.type}: "${item.label}": ${reason}`;
+    addModelText(out.messages, text, defaultPlacement(spec));
   }
 }
 

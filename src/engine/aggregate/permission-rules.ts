@@ -1,7 +1,8 @@
 // Decision rules of permission events: PreToolUse-style permission decisions and PermissionRequest
 // (claude-code-hooks.md §3.4, other-agents-hooks.md §1.5).
 import type { Decision } from '../dispatch/result.ts';
-import { labelsReason } from './block-rule.ts';
+import { modelReason } from './block-rule.ts';
+import { addModelText } from './model-text.ts';
 import type { AggregateItem, AggregateOptions, AggregateOutput } from './types.ts';
 
 export function permissionRule(
@@ -44,14 +45,12 @@ export function permissionRule(
     out.updatedInput = inputFrom.interpretation.effect.updatedInput!;
   if (decision === 'deny') {
     const askDenied = winner.interpretation.effect.permission === 'ask';
-    // claude-code-observed.md: exit 2 → "<Hook> hook error: [<command>]: <stderr>"; JSON deny →
-    // "<Hook> hook error: <reason>"; ask in -p → the bare reason.
-    const text = askDenied
-      ? reason
-      : winner.interpretation.blockedByExit && labelsReason(winner)
-        ? `${options.hookLabel} hook error: [${winner.label}]: ${reason}`
-        : `${options.hookLabel} hook error: ${reason}`;
-    out.messages.toModel.push(text);
+    // claude-code-observed.md: exit 2 → "<Hook> hook error: [<command>]: <stderr verbatim>"; JSON
+    // deny → "<Hook> hook error: <reason>"; ask in -p → the bare reason, and the host consults no
+    // PermissionRequest hook.
+    if (askDenied) out.askDenied = true;
+    const text = askDenied ? reason : `${options.hookLabel} hook error: ${modelReason(winner, reason)}`;
+    addModelText(out.messages, text, 'replaces-tool-result');
   } else if (reason && decision !== 'defer') {
     out.messages.toUser.push(reason);
   }
@@ -69,7 +68,7 @@ export function permissionRequestRule(
     if (denial !== undefined && !options.interactive && items.length > 0) {
       out.decision = 'deny';
       out.reason = denial;
-      out.messages.toModel.push(denial);
+      addModelText(out.messages, denial, 'replaces-tool-result');
     }
     return;
   }
@@ -92,7 +91,8 @@ export function permissionRequestRule(
     ...(request.updatedPermissions ? { updatedPermissions: request.updatedPermissions } : {}),
     ...(request.message !== undefined ? { message: request.message } : {}),
   };
-  if (request.behavior === 'deny' && request.message) out.messages.toModel.push(request.message);
+  if (request.behavior === 'deny' && request.message)
+    addModelText(out.messages, request.message, 'replaces-tool-result');
   // seed 003: `interrupt: true` stops the agent only together with a deny.
   if (request.interrupt && request.behavior === 'deny') out.continue = false;
 }

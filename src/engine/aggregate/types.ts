@@ -42,6 +42,9 @@ export type Aggregated = Pick<
   | 'permission'
   | 'eventOutput'
   | 'stopCapReached'
+  | 'terminalReason'
+  | 'promptKept'
+  | 'askDenied'
 >;
 
 /** What the aggregate stage returns: the decided fields, and the conflicts it found on the way. */

@@ -32,7 +32,7 @@ export function emptyResult(event: EventName, profile: ProfileName): DispatchRes
     hooks: [],
     skipped: [],
     diagnostics: [],
-    messages: { toModel: [], toUser: [] },
+    messages: { toModel: [], placements: [], toUser: [] },
     eventOutput: {},
     prompts: [],
     envExports: {},
@@ -66,6 +66,9 @@ export function assembleResult(stages: StageOutputs): DispatchResult {
   if (a.updatedToolOutput !== undefined) result.updatedToolOutput = a.updatedToolOutput;
   if (a.permission) result.permission = a.permission;
   if (a.stopCapReached) result.stopCapReached = true;
+  if (a.terminalReason) result.terminalReason = a.terminalReason;
+  if (a.promptKept !== undefined) result.promptKept = a.promptKept;
+  if (a.askDenied) result.askDenied = true;
   if (stages.backgrounded.length > 0) result.backgrounded = [...stages.backgrounded];
   return result;
 }

@@ -38,6 +38,10 @@ export interface HookRunReport {
   /** Messages about this run (truncation, ignored fields, near misses). */
   warnings: string[];
   untrusted?: boolean;
+  /** Set when the hook gave no verdict the host could use (Claude Code's `hook_no_verdict`). */
+  noVerdict?: NoVerdict;
+  /** Runner notes for this run (an HTTP hook: the proxy it went through, the allowlist that let it). */
+  notes?: string[];
 }
 
 export interface SkippedReport {
@@ -45,13 +49,40 @@ export interface SkippedReport {
   why: string;
 }
 
+/**
+ * Where the emulated host puts a model-bound text (claude-code-observed.md "Decisions"):
+ * `replaces-tool-result` (the error tool result of a PreToolUse deny), `system-after-tool-result`
+ * (a system message after the tool result: PostToolUse, PostToolUseFailure), `user-message` (the
+ * Stop feedback the model continues with), `system-message` (a system message on its own, as the
+ * Stop blocking error), `leading-system-context` (spliced into the leading system message:
+ * SessionStart, UserPromptSubmit).
+ */
+export type Placement =
+  | 'replaces-tool-result'
+  | 'system-after-tool-result'
+  | 'user-message'
+  | 'system-message'
+  | 'leading-system-context';
+
 /** Texts the emulated host would show; lets a host reproduce it without re-deriving them. */
 export interface HostMessages {
   /** What reaches the model (tool errors, system reminders, feedback). */
   toModel: string[];
+  /** Where each `toModel` text goes: `placements[i]` is the placement of `toModel[i]`. */
+  placements: Placement[];
   /** What the user sees (notices, warnings, systemMessage). */
   toUser: string[];
 }
+
+/**
+ * Why the emulated host would end the turn after this dispatch, in its own words:
+ * `hook_stopped` (`continue: false`, or a prompt hook's `ok: false`), `tool_deferred` (PreToolUse
+ * `defer`), `stop_hook_cap` (the consecutive Stop-block cap overrode a block).
+ */
+export type TerminalReason = 'hook_stopped' | 'tool_deferred' | 'stop_hook_cap';
+
+/** Why a hook gave the host no verdict (Claude Code's `hook_no_verdict`): it timed out, or exited 127. */
+export type NoVerdict = 'timeout' | 'exit-127';
 
 export interface DispatchResult {
   event: EventName;
@@ -82,6 +113,12 @@ export interface DispatchResult {
   envExports: Record<string, string>;
   /** Stop/SubagentStop: whether a block was overridden by the consecutive-block cap. */
   stopCapReached?: boolean;
+  /** Set when the host would end the turn after this dispatch, and why. */
+  terminalReason?: TerminalReason;
+  /** UserPromptSubmit/UserPromptExpansion blocked: whether the host keeps the prompt (Claude Code erases it). */
+  promptKept?: boolean;
+  /** A `deny` that began as `ask` with no person to answer; the host then skips PermissionRequest hooks. */
+  askDenied?: boolean;
   /**
    * Hooks that run on in the background (`async`, `asyncRewake`, or a first stdout line
    * `{"async":true}`); their results come from `engine.collectAsyncResults()` (claude-code-hooks.md §4.7).

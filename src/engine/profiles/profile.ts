@@ -40,6 +40,11 @@ export interface Profile {
   readonly eventTimeouts: boolean;
   /** Cap on one additionalContext / systemMessage / plain stdout string (claude-code-hooks.md §3.2). */
   readonly contextCapChars: number;
+  /**
+   * Whether a blocked UserPromptSubmit keeps the prompt: Claude Code erases it (claude-code-hooks.md
+   * §2.4); undefined where the host's behaviour is not recorded, and the result then says nothing.
+   */
+  readonly blockedPromptKept?: boolean;
   /** Whether `continue: false` stops the remaining sequential hooks (VS Code HookAbortError). */
   readonly stopOnContinueFalse: boolean;
   /** Whether a permission deny stops the remaining sequential hooks (copilot-cli-observed.md). */

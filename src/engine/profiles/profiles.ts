@@ -36,6 +36,7 @@ const CLAUDE_CODE: Profile = {
   defaultTimeoutSec: { command: 600, http: 600, mcp_tool: 600, prompt: 30, agent: 60, function: 5 },
   eventTimeouts: true,
   contextCapChars: 10_000,
+  blockedPromptKept: false,
   stopOnContinueFalse: false,
   stopOnDeny: false,
   ignoredOutput: {},

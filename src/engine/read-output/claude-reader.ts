@@ -78,12 +78,15 @@ function readExit2(run: FinishedRun, effect: HandlerEffect): Interpretation {
   const reason = jsonReason || run.stderr.trim();
   const blocked = applyExit2(run.spec, reason, effect);
   const words = exit2Words(run.spec);
+  // claude-code-observed.md: the model reads exit-2 stderr verbatim (`…: nope\n`); only the
+  // result's `reason` is trimmed.
+  const modelReason = jsonReason || run.stderr;
   return interpretation(
     blocked ? 'blocking' : 'non-blocking-error',
     effect,
     blocked ? `${run.cause}: ${words}` : `${run.cause} on ${run.spec.name}: ${words}`,
     run.warnings,
-    { output: run.json, blockedByExit: blocked },
+    { output: run.json, blockedByExit: blocked, ...(modelReason !== reason ? { modelReason } : {}) },
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Outcome } from '../dispatch/result.ts';
+import type { NoVerdict, Outcome } from '../dispatch/result.ts';
 import type { HandlerEffect } from './effect.ts';
 
 /** One handler's result read the way the emulated host reads it (docs/decisions.md). */
@@ -15,6 +15,15 @@ export interface Interpretation {
   explanation: string;
   /** Parts of the output that were ignored or malformed (reported as ENGINE_OUTPUT_IGNORED). */
   warnings: string[];
+  /**
+   * The blocking reason as the model reads it, when it differs from `effect`'s trimmed reason:
+   * exit-2 stderr verbatim (claude-code-observed.md: `…: nope\n`).
+   */
+  modelReason?: string;
+  /** The hook gave the host no usable verdict (Claude Code's `hook_no_verdict`). */
+  noVerdict?: NoVerdict;
+  /** A prompt hook's `ok: false` that ends the turn (claude-code-hooks.md §4.5: no `continueOnBlock`). */
+  endsTurn?: boolean;
 }
 
 /** An interpretation with the usual defaults: no output, no plain text, not blocked by its exit. */
@@ -23,9 +32,11 @@ export function interpretation(
   effect: HandlerEffect,
   explanation: string,
   warnings: string[],
-  extra: Partial<Pick<Interpretation, 'output' | 'plainText' | 'blockedByExit'>> = {},
+  extra: Partial<
+    Pick<Interpretation, 'output' | 'plainText' | 'blockedByExit' | 'modelReason' | 'noVerdict'>
+  > = {},
 ): Interpretation {
-  return {
+  const read: Interpretation = {
     outcome,
     effect,
     output: extra.output ?? null,
@@ -34,4 +45,7 @@ export function interpretation(
     explanation,
     warnings,
   };
+  if (extra.modelReason !== undefined) read.modelReason = extra.modelReason;
+  if (extra.noVerdict !== undefined) read.noVerdict = extra.noVerdict;
+  return read;
 }

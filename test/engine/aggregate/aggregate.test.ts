@@ -91,10 +91,8 @@ describe('aggregate (claude-code-hooks.md §3.4)', () => {
     expect(out.stopCapReached).toBe(true);
     expect(out.reason).toBe('not yet\nagain');
     expect(out.messages.toModel).toEqual([]);
-    expect(out.messages.toUser).toEqual([
-      'Stop hook blocking error from command: "json": not yet',
-      stopCapMessage(9),
-    ]);
+    expect(out.messages.toUser).toEqual([stopCapMessage(9)]);
+    expect(out.terminalReason).toBe('stop_hook_cap');
   });
 
   it('discards the output of events that decide nothing, except where Copilot reads it', () => {
