@@ -27,7 +27,7 @@ export function emptyResult(event: EventName, host: ProfileName): DispatchResult
     hooks: [],
     skipped: [],
     diagnostics: [],
-    messages: { toModel: [], toUser: [] },
+    messages: { toModel: [], placements: [], toUser: [] },
     eventOutput: {},
     prompts: [],
     envExports: {},
@@ -74,6 +74,8 @@ export function combineResults(
     combined.updatedInput = firstDefined(results.map((r) => r.updatedInput)) ?? null;
   const updatedPrompt = firstDefined(results.map((r) => r.updatedPrompt));
   if (updatedPrompt !== undefined) combined.updatedPrompt = updatedPrompt;
+  const terminalReason = firstDefined(results.map((r) => r.terminalReason));
+  if (terminalReason !== undefined) combined.terminalReason = terminalReason;
   const toolOutput = results.find((r) => r.updatedToolOutput !== undefined);
   if (toolOutput) combined.updatedToolOutput = toolOutput.updatedToolOutput;
   for (const result of results) {
@@ -83,12 +85,15 @@ export function combineResults(
     combined.skipped.push(...result.skipped);
     combined.diagnostics.push(...result.diagnostics);
     combined.messages.toModel.push(...result.messages.toModel);
+    combined.messages.placements.push(...result.messages.placements);
     combined.messages.toUser.push(...result.messages.toUser);
     combined.prompts.push(...result.prompts);
     // Earlier origins win a field both set.
     combined.eventOutput = { ...result.eventOutput, ...combined.eventOutput };
     combined.envExports = { ...result.envExports, ...combined.envExports };
     if (result.stopCapReached) combined.stopCapReached = true;
+    if (result.askDenied) combined.askDenied = true;
+    if (result.promptKept !== undefined) combined.promptKept ??= result.promptKept;
     if (result.backgrounded)
       combined.backgrounded = [...(combined.backgrounded ?? []), ...result.backgrounded];
   }
