@@ -21,7 +21,10 @@ export function createLiveDisplay(write: (text: string) => void): LiveDisplay {
     drawn = false;
   };
   const draw = (note?: string): void => {
-    if (running.size === 0) return clear();
+    if (running.size === 0) {
+      clear();
+      return;
+    }
     const what = [...running.values()].join(', ');
     write(`${CLEAR_LINE}${pc.dim('▸ running')} ${what}${note ? ` ${pc.dim(`… ${note}`)}` : ''}`);
     drawn = true;
@@ -33,12 +36,15 @@ export function createLiveDisplay(write: (text: string) => void): LiveDisplay {
           event.hookId,
           `${event.event} ${event.handlerType} ${pc.cyan(event.statusMessage ?? event.label)}`,
         );
-        return draw();
+        draw();
+        return;
       case 'progress':
-        return draw(event.message);
+        draw(event.message);
+        return;
       case 'response':
         running.delete(event.hookId);
-        return draw();
+        draw();
+        return;
       default:
         return;
     }

@@ -102,7 +102,9 @@ describe('run on a terminal', () => {
     await until(() => run.output().includes('Allow? [y/N]'), 'the prompt');
     run.type('\r');
     expect(await run.exit).toBe(0);
-    expect(visible(run.output())).toMatch(/decision deny: please confirm\n[\s\S]*answered by the person: deny/);
+    expect(visible(run.output())).toMatch(
+      /decision deny: please confirm\n[\s\S]*answered by the person: deny/,
+    );
   });
 
   it('shows each hook once: the live line is erased before the account', async () => {
