@@ -18,6 +18,13 @@ import {
   renderAnswer,
 } from './host-io.ts';
 import { type BridgeConfig, loadBridgeConfig, type OriginHooks } from './origins.ts';
+import {
+  FileSessionState,
+  prefixedState,
+  sessionFile,
+  stateDirectory,
+  sweepSessions,
+} from './session-file.ts';
 
 export interface BridgeOptions {
   /** The calling host: its payload form and its answer format. */
@@ -35,8 +42,11 @@ export interface BridgeOptions {
   /** Read only these origins' files. */
   from?: ProfileName[];
   env?: NodeJS.ProcessEnv;
-  /** Per-session state shared by the invocations of one session (src/bridge/session-file.ts). */
-  sessionState?: (origin: ProfileName) => SessionStateStore;
+  /**
+   * Where per-session state lives between invocations (src/bridge/session-file.ts); default the
+   * user's state directory; `null` keeps it in memory (one invocation only).
+   */
+  stateDir?: string | null;
 }
 
 export interface BridgeRun {
@@ -55,6 +65,7 @@ async function dispatchOrigin(
   options: BridgeOptions,
   origin: OriginHooks,
   payload: HostPayload,
+  state: SessionStateStore | undefined,
 ): Promise<DispatchResult> {
   const engine = await createHookEngine({
     profile: origin.origin,
@@ -65,7 +76,7 @@ async function dispatchOrigin(
     interactive: true,
     ...(options.homeDir !== undefined ? { homeDir: options.homeDir } : {}),
     ...(options.env ? { env: options.env } : {}),
-    ...(options.sessionState ? { sessionState: options.sessionState(origin.origin) } : {}),
+    ...(state ? { sessionState: prefixedState(state, origin.origin) } : {}),
   });
   try {
     return await engine.dispatch(payload.event, structuredClone(payload.input));
@@ -102,6 +113,26 @@ function restricts(result: DispatchResult): boolean {
   return result.decision === 'deny' || result.decision === 'block' || !result.continue;
 }
 
+function sessionIdOf(input: Record<string, unknown>): string | undefined {
+  for (const key of ['session_id', 'sessionId']) {
+    const value = input[key];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
+
+/** The session's state file, after sweeping files of sessions that ended unseen a day ago. */
+async function openState(
+  options: BridgeOptions,
+  payload: HostPayload,
+): Promise<FileSessionState | undefined> {
+  const sessionId = sessionIdOf(payload.input);
+  if (options.stateDir === null || sessionId === undefined) return undefined;
+  const dir = options.stateDir ?? stateDirectory(options.env ?? process.env);
+  await sweepSessions(dir);
+  return new FileSessionState(sessionFile(dir, sessionId));
+}
+
 /** Runs the bridge once. Never throws for bad input or configuration: those are crash answers. */
 export async function runBridge(options: BridgeOptions): Promise<BridgeRun> {
   let payload: HostPayload;
@@ -115,8 +146,10 @@ export async function runBridge(options: BridgeOptions): Promise<BridgeRun> {
   const problems = configProblems(config);
   let results: DispatchResult[];
   try {
+    const state = await openState(options, payload);
     const runnable = config.origins.filter((origin) => origin.handlers.length > 0);
-    results = await Promise.all(runnable.map((origin) => dispatchOrigin(options, origin, payload)));
+    results = await Promise.all(runnable.map((origin) => dispatchOrigin(options, origin, payload, state)));
+    if (state && payload.event === 'SessionEnd') await state.remove();
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     return {

@@ -105,7 +105,16 @@ export function hostCall(
   projectDir: string,
   command: string,
 ): { stdin: string; args: string[] } {
-  const base = ['bridge', '--host', host, '--cwd', projectDir, '--no-user'];
+  const base = [
+    'bridge',
+    '--host',
+    host,
+    '--cwd',
+    projectDir,
+    '--no-user',
+    '--state-dir',
+    join(projectDir, '.state'),
+  ];
   if (host === 'copilot-cli')
     return {
       stdin: JSON.stringify(copilotPreToolUse(projectDir, command)),

@@ -13,6 +13,7 @@ interface BridgeCliOptions {
   from: ProfileName[];
   includeNative: boolean;
   user: boolean;
+  stateDir?: string;
 }
 
 function collectHost(value: string, previous: ProfileName[]): ProfileName[] {
@@ -34,6 +35,10 @@ export function registerBridgeCommand(program: Command, io: CliIo): void {
     .option('--from <host>', `read only this host's hook files (repeatable): ${hosts}`, collectHost, [])
     .option('--include-native', "also run the calling host's own hook files (it already runs them)", false)
     .option('--no-user', 'ignore user-level configuration in the home directory')
+    .option(
+      '--state-dir <dir>',
+      'per-session state between invocations (default: $XDG_STATE_HOME/agent-hooks, else ~/.local/state/agent-hooks)',
+    )
     .action(async (options: BridgeCliOptions) => {
       const run = await runBridge({
         host: options.host,
@@ -43,6 +48,7 @@ export function registerBridgeCommand(program: Command, io: CliIo): void {
         noUser: !options.user,
         ...(options.event !== undefined ? { event: options.event } : {}),
         ...(options.from.length > 0 ? { from: options.from } : {}),
+        ...(options.stateDir !== undefined ? { stateDir: resolve(options.stateDir) } : {}),
       });
       io.stdout(run.answer.stdout);
       io.stderr(run.answer.stderr);

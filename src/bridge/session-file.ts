@@ -1,0 +1,144 @@
+// What the engine remembers about a session (Stop-block counts, `once` claims) when every event
+// starts a new bridge process: one small JSON file per session under the user's state directory.
+// Writes go to a temporary file that is renamed over the old one, so a reader never sees half a
+// file; read-modify-write runs under a lock file, so parallel tool calls never lose a count.
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { SessionStateStore } from '../engine/session/session-state.ts';
+
+/** A session file untouched this long belongs to a session that is over. */
+export const SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** A lock held this long was left by a process that died; a write takes well under 1 ms. */
+const LOCK_STALE_MS = 5_000;
+const LOCK_RETRY_MS = 5;
+
+/** `$XDG_STATE_HOME/agent-hooks`, else `~/.local/state/agent-hooks`. */
+export function stateDirectory(env: NodeJS.ProcessEnv = process.env, home = homedir()): string {
+  const xdg = env.XDG_STATE_HOME;
+  return xdg && xdg.startsWith('/') ? join(xdg, 'agent-hooks') : join(home, '.local', 'state', 'agent-hooks');
+}
+
+/** The session's file: a hash of the id, since hosts choose ids and a name must stay a name. */
+export function sessionFile(dir: string, sessionId: string): string {
+  const digest = createHash('sha256').update(sessionId).digest('hex').slice(0, 32);
+  return join(dir, 'sessions', `${digest}.json`);
+}
+
+type Counters = Record<string, number>;
+
+async function readCounters(file: string): Promise<Counters> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Counters)
+      : {};
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    // A file that is not JSON cannot have come from a rename; start over rather than fail the hook.
+    if (error instanceof SyntaxError) return {};
+    throw error;
+  }
+}
+
+async function acquireLock(lock: string): Promise<void> {
+  for (;;) {
+    try {
+      await (await open(lock, 'wx')).close();
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const held = await stat(lock).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
+    if (held > LOCK_STALE_MS) await rm(lock, { force: true });
+    else await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+  }
+}
+
+/** One session's counters in one file; safe to share between processes. */
+export class FileSessionState implements SessionStateStore {
+  readonly file: string;
+  readonly #lock: string;
+  #temp = 0;
+
+  constructor(file: string) {
+    this.file = file;
+    this.#lock = `${file}.lock`;
+    mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
+  }
+
+  async get(key: string): Promise<number> {
+    return (await readCounters(this.file))[key] ?? 0;
+  }
+
+  increment(key: string): Promise<number> {
+    return this.#update((counters) => {
+      counters[key] = (counters[key] ?? 0) + 1;
+      return counters[key];
+    });
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.#update((counters) => {
+      delete counters[key];
+      return 0;
+    });
+  }
+
+  /** Deletes the session's file (SessionEnd). */
+  async remove(): Promise<void> {
+    await rm(this.file, { force: true });
+  }
+
+  async #update(change: (counters: Counters) => number): Promise<number> {
+    await acquireLock(this.#lock);
+    try {
+      const counters = await readCounters(this.file);
+      const value = change(counters);
+      this.#temp += 1;
+      const temp = `${this.file}.${process.pid}.${this.#temp}.tmp`;
+      await writeFile(temp, JSON.stringify(counters), { mode: 0o600 });
+      await rename(temp, this.file);
+      return value;
+    } finally {
+      await rm(this.#lock, { force: true });
+    }
+  }
+}
+
+/** Keys of one origin's engine, kept apart from the other origins' in the shared file. */
+export function prefixedState(store: SessionStateStore, prefix: string): SessionStateStore {
+  return {
+    get: (key) => store.get(`${prefix}\u0000${key}`),
+    increment: (key) => store.increment(`${prefix}\u0000${key}`),
+    reset: (key) => store.reset(`${prefix}\u0000${key}`),
+  };
+}
+
+/** Removes session files (and leftovers) not touched for `maxAgeMs`: sessions that ended unseen. */
+export async function sweepSessions(
+  dir: string,
+  maxAgeMs = SESSION_MAX_AGE_MS,
+  now = Date.now(),
+): Promise<number> {
+  const sessions = join(dir, 'sessions');
+  const names = await readdir(sessions).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const file = join(sessions, name);
+    const age = await stat(file).then(
+      (s) => now - s.mtimeMs,
+      () => 0,
+    );
+    if (age > maxAgeMs) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
