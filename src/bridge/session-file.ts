@@ -18,7 +18,7 @@ const LOCK_RETRY_MS = 5;
 /** `$XDG_STATE_HOME/agent-hooks`, else `~/.local/state/agent-hooks`. */
 export function stateDirectory(env: NodeJS.ProcessEnv = process.env, home = homedir()): string {
   const xdg = env.XDG_STATE_HOME;
-  return xdg && xdg.startsWith('/') ? join(xdg, 'agent-hooks') : join(home, '.local', 'state', 'agent-hooks');
+  return xdg?.startsWith('/') ? join(xdg, 'agent-hooks') : join(home, '.local', 'state', 'agent-hooks');
 }
 
 /** The session's file: a hash of the id, since hosts choose ids and a name must stay a name. */
