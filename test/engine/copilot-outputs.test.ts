@@ -1,5 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createHookEngine } from '../../src/index.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const GATED = fileURLToPath(new URL('../fixtures/async/gated-hook.sh', import.meta.url));
 
 async function copilotEngine(hooks: Record<string, unknown[]>) {
   return createHookEngine({
@@ -31,13 +37,31 @@ describe('Copilot CLI event outputs (other-agents-hooks.md §1.3, §1.5)', () =>
     expect(result.hooks[0]?.warnings.join('\n')).toMatch(/modifiedTransformedPrompt/);
   });
 
-  it('notification: additionalContext is read (it can wake an idle session)', async () => {
-    const engine = await copilotEngine({ notification: [echo({ additionalContext: 'shell finished' })] });
+  it('notification is fire-and-forget: the dispatch does not wait; the context comes as an async result (seed 003)', async () => {
+    const dir = tempDir('notification');
+    const out = JSON.stringify({ additionalContext: 'shell finished' });
+    const engine = await copilotEngine({
+      notification: [{ type: 'command', bash: `sh ${GATED} '${dir}' 0 '${out}' ''` }],
+    });
     const result = await engine.dispatch('notification', {
       notification_type: 'shell_completed',
       message: 'm',
     });
-    expect(result.additionalContext).toEqual(['shell finished']);
+    // The hook still waits for its gate file: nothing of it is in the dispatch's result.
+    expect(result.hooks).toEqual([]);
+    expect(result.additionalContext).toEqual([]);
+    expect(result.backgrounded).toHaveLength(1);
+    expect(engine.pendingAsync()).toBe(1);
+    writeFileSync(join(dir, 'go'), '');
+    await engine.waitForAsync();
+    const [done] = engine.collectAsyncResults();
+    expect(done).toMatchObject({
+      event: 'Notification',
+      mode: 'fire-and-forget',
+      outcome: 'success',
+      additionalContext: 'shell finished',
+    });
+    await engine.close();
   });
 
   it('subagentStop: the last modifiedResponse wins, and a block beats it', async () => {

@@ -33,7 +33,11 @@ export function watchesFirstLine(handler: NormalizedHandler): boolean {
 export function startAsyncHook(ctx: EngineContext, request: RunRequest, meta: AsyncRunMeta): void {
   const abort = new AbortController();
   const completion = runOne(ctx.registry, { ...request, signal: abort.signal });
-  const mode = request.handler.asyncRewake === true ? 'asyncRewake' : 'async';
+  const mode = isAsyncHandler(request.handler)
+    ? request.handler.asyncRewake === true
+      ? 'asyncRewake'
+      : 'async'
+    : 'fire-and-forget';
   ctx.asyncHooks.track(startRecord(ctx, request.handler, meta, mode, completion, abort));
 }
 

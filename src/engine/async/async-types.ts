@@ -14,8 +14,11 @@ export interface AsyncHookResult {
   source: SourceRef;
   type: HandlerType;
   label: string;
-  /** How it went async: its `async`/`asyncRewake` setting, or a first stdout line `{"async":true}`. */
-  mode: 'async' | 'asyncRewake' | 'first-line';
+  /**
+   * How it went async: its `async`/`asyncRewake` setting, a first stdout line `{"async":true}`, or
+   * an event the host never waits for (Copilot CLI `notification`, seed 003).
+   */
+  mode: 'async' | 'asyncRewake' | 'first-line' | 'fire-and-forget';
   outcome: Outcome;
   exitCode: number | null;
   signal: string | null;

@@ -54,6 +54,8 @@ export interface Profile {
    * (copilot-cli-observed.md "What the host does with the output"); undefined: Claude Code's.
    */
   readonly modelTexts?: (dispatch: WordingInput) => string[];
+  /** Events whose hooks the host never waits for; their results arrive as async results (seed 003). */
+  readonly fireAndForget: ReadonlySet<EventName>;
   /** Events whose output the host does not process, or only its common fields (issue 12 point 16). */
   readonly ignoredOutput: Readonly<Partial<Record<EventName, IgnoredOutput>>>;
   /**

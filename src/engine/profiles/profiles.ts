@@ -1,3 +1,4 @@
+import type { EventName } from '../../model/event-name.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import { CLAUDE_READER, VSCODE_READER } from '../read-output/claude-reader.ts';
 import { COPILOT_READER } from '../read-output/copilot-reader.ts';
@@ -21,6 +22,8 @@ const VSCODE_IGNORED_OUTPUT: Profile['ignoredOutput'] = {
   PreCompact: { keeps: 'common', source: 'VS Code (seed 000, other-agents-hooks.md §2.5)' },
 };
 
+const NONE: ReadonlySet<EventName> = new Set();
+
 const CLAUDE_CODE: Profile = {
   name: 'claude-code',
   execution: 'parallel',
@@ -40,6 +43,7 @@ const CLAUDE_CODE: Profile = {
   stopOnContinueFalse: false,
   stopOnDeny: false,
   ignoredOutput: {},
+  fireAndForget: NONE,
 };
 
 const COPILOT_CLI: Profile = {
@@ -63,6 +67,8 @@ const COPILOT_CLI: Profile = {
   // copilot-cli-observed.md "How hooks are started": a deny stops the rest of the event's hooks.
   stopOnDeny: true,
   ignoredOutput: COPILOT_IGNORED_OUTPUT,
+  // seed 003 "notification": fire-and-forget, it never blocks the session.
+  fireAndForget: new Set(['Notification']),
   modelTexts: copilotModelTexts,
   unansweredPermissionDenial: COPILOT_NO_USER_DENIAL,
 };
@@ -87,6 +93,7 @@ const VSCODE: Profile = {
   stopOnContinueFalse: true,
   stopOnDeny: false,
   ignoredOutput: VSCODE_IGNORED_OUTPUT,
+  fireAndForget: NONE,
 };
 
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {

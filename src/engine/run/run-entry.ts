@@ -62,11 +62,14 @@ export async function runEntry(
       source: handler.source,
     });
   }
+  // Copilot CLI runs notification hooks fire-and-forget (seed 003 "notification"): like an async
+  // hook, the dispatch does not wait, and the result comes through collectAsyncResults().
+  const background = isAsyncHandler(handler) || ctx.profile.fireAndForget.has(event);
   const meta =
-    watchesFirstLine(handler) || isAsyncHandler(handler)
+    watchesFirstLine(handler) || background
       ? { id: hookId, dispatchId: scope.dispatchId, event, sessionId: scope.sessionId, label }
       : undefined;
-  if (meta && isAsyncHandler(handler)) {
+  if (meta && background) {
     startAsyncHook(ctx, request, meta);
     return { id: hookId, source: handler.source, label };
   }
