@@ -36,6 +36,12 @@ export const INTEGRATION_CODES = {
       'The MCP proxy could not dispatch a hook event; a tool call is refused (fail closed), other messages pass unchanged.',
     fix: "Run `agent-hooks validate` in the project the proxy reads, and check the proxy's stderr for the cause.",
   },
+  MCP_PROXY_DEPENDENCY_MISSING: {
+    severity: 'error',
+    summary:
+      'The MCP proxy needs the MCP SDK (`@modelcontextprotocol/client`, `@modelcontextprotocol/server`), an optional peer that is not installed.',
+    fix: 'Install it next to agent-hooks: `npm install @modelcontextprotocol/client @modelcontextprotocol/server`.',
+  },
   MCP_PROXY_SERVER_CLOSED: {
     severity: 'error',
     summary: 'The MCP server behind the proxy exited or closed its connection.',

@@ -113,7 +113,7 @@ export const RUNNER_CODES = {
     severity: 'error',
     summary:
       'The AI SDK (`ai`, `@ai-sdk/anthropic`, `@ai-sdk/openai-compatible`) needed by prompt and agent hooks is not installed.',
-    fix: 'Install the optional dependencies (`npm install ai @ai-sdk/anthropic @ai-sdk/openai-compatible`).',
+    fix: 'Install the optional peer dependencies the message names next to agent-hooks (`npm install ai @ai-sdk/anthropic` or `npm install ai @ai-sdk/openai-compatible`).',
   },
   RUNNER_MODEL_REQUEST_FAILED: {
     severity: 'error',
@@ -147,8 +147,8 @@ export const RUNNER_CODES = {
   RUNNER_MCP_NOT_CONNECTED: {
     severity: 'error',
     summary:
-      'The MCP server an `mcp_tool` hook names is not configured, could not be started or is not reachable.',
-    fix: "Add the server to the project's `.mcp.json` (or the engine's `mcp` option) and check that it starts.",
+      'The MCP server an `mcp_tool` hook names is not configured, could not be started or is not reachable, or the MCP client package is not installed.',
+    fix: "Add the server to the project's `.mcp.json` (or the engine's `mcp` option) and check that it starts; when the message says so, `npm install @modelcontextprotocol/client`.",
   },
   RUNNER_MCP_CALL_FAILED: {
     severity: 'error',

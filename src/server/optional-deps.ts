@@ -1,7 +1,5 @@
 import { HookError } from '../errors.ts';
-
-/** The server's packages: optional peers of agent-hooks, so a plain install stays small. */
-const INSTALL_HINT = 'npm install hono @hono/node-server kysely better-sqlite3';
+import { installCommand, missingPackage, OPTIONAL_PACKAGES } from '../model/optional-package.ts';
 
 /**
  * Imports an optional package, or throws SERVER_DEPENDENCY_MISSING naming the package and the
@@ -11,12 +9,12 @@ export async function loadOptional<T>(name: string, load: () => Promise<T>, purp
   try {
     return await load();
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
-    const hint = name === 'pg' ? 'npm install pg' : INSTALL_HINT;
+    const missing = missingPackage(error, name);
+    if (!missing) throw error;
+    const hint = missing === 'pg' ? installCommand(['pg']) : installCommand(OPTIONAL_PACKAGES.server);
     throw new HookError(
       'SERVER_DEPENDENCY_MISSING',
-      `${purpose} needs the package "${name}", which is not installed; run: ${hint}`,
+      `${purpose} needs the package "${missing}", which is not installed; run: ${hint}`,
       { cause: error },
     );
   }

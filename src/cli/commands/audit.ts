@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { DispatchRow } from '../../server/audit/schema.ts';
+import { loadOptional } from '../../server/optional-deps.ts';
 
 export interface AuditOptions {
   database?: string;
@@ -90,13 +91,25 @@ function toText(rows: DispatchRow[]): string {
 /** `agent-hooks audit`: query the fleet server's audit (newest first), or import a spill file. */
 export async function runAudit(options: AuditOptions, out: (text: string) => void): Promise<number> {
   const { resolveDatabase } = await import('../../server/paths.ts');
-  const { openAuditStore } = await import('../../server/audit/open-store.ts');
+  const { openAuditStore } = await loadOptional(
+    'kysely',
+    () => import('../../server/audit/open-store.ts'),
+    'agent-hooks audit',
+  );
   const { filtersFrom } = await import('../../server/audit/filters.ts');
-  const { searchDispatches } = await import('../../server/audit/queries.ts');
+  const { searchDispatches } = await loadOptional(
+    'kysely',
+    () => import('../../server/audit/queries.ts'),
+    'agent-hooks audit',
+  );
   const store = await openAuditStore(await resolveDatabase(options));
   try {
     if (options.import) {
-      const { importSpillFile } = await import('../../server/audit/import-spill.ts');
+      const { importSpillFile } = await loadOptional(
+        'kysely',
+        () => import('../../server/audit/import-spill.ts'),
+        'agent-hooks audit',
+      );
       const { imported, skipped } = await importSpillFile(store.db, options.import);
       out(
         `imported ${imported} audit records from ${options.import} into ${store.location}${skipped ? ` (${skipped} were already there)` : ''}\n`,

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { loadOptional } from '../../server/optional-deps.ts';
 import { untilSignalled } from './serve.ts';
 
 export interface InspectOptions {
@@ -16,7 +17,11 @@ export interface InspectOptions {
  * 127.0.0.1 without tokens.
  */
 export async function runInspect(options: InspectOptions, out: (text: string) => void): Promise<void> {
-  const { launchServer } = await import('../../server/start-server.ts');
+  const { launchServer } = await loadOptional(
+    'kysely',
+    () => import('../../server/start-server.ts'),
+    'agent-hooks inspect',
+  );
   const cwd = resolve(options.cwd);
   const server = await launchServer({
     projectDir: cwd,

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { HookError } from '../../errors.ts';
+import { installCommand, missingPackage, OPTIONAL_PACKAGES } from '../../model/optional-package.ts';
 import type { CliIo } from '../cli-io.ts';
 import { parseProfile } from '../common-options.ts';
 
@@ -60,7 +62,7 @@ export function registerMcpProxyCommand(program: Command, io: CliIo): void {
       }
       const [{ createHookEngine }, { startMcpProxy }] = await Promise.all([
         import('../../index.ts'),
-        import('../../mcp-proxy/start.ts'),
+        loadProxy(),
       ]);
       const cwd = resolve(options.cwd);
       const engine = await createHookEngine({
@@ -97,4 +99,19 @@ function parseHeaders(headers: string[]): Record<string, string> {
     out[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
   }
   return out;
+}
+
+/** The proxy and the MCP SDK it stands on, an optional peer: a missing one names the install line. */
+async function loadProxy(): Promise<typeof import('../../mcp-proxy/start.ts')> {
+  try {
+    return await import('../../mcp-proxy/start.ts');
+  } catch (error) {
+    const missing = missingPackage(error, OPTIONAL_PACKAGES.mcpProxy[0]);
+    if (!missing) throw error;
+    throw new HookError(
+      'MCP_PROXY_DEPENDENCY_MISSING',
+      `agent-hooks mcp-proxy needs the package "${missing}", which is not installed; run: ${installCommand(OPTIONAL_PACKAGES.mcpProxy)}`,
+      { cause: error },
+    );
+  }
 }

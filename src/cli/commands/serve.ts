@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { loadOptional } from '../../server/optional-deps.ts';
 
 export interface ServeOptions {
   config?: string;
@@ -26,7 +27,11 @@ function claudeHookLine(url: string): string {
 
 /** Runs the server until SIGTERM or SIGINT; the exit status is 1 when audit records had to be spilled. */
 export async function runServe(options: ServeOptions, out: (text: string) => void): Promise<void> {
-  const { launchServer } = await import('../../server/start-server.ts');
+  const { launchServer } = await loadOptional(
+    'kysely',
+    () => import('../../server/start-server.ts'),
+    'agent-hooks serve',
+  );
   const { CONFIG_FILE_NAME } = await import('../../server/paths.ts');
   const cwd = resolve(options.cwd);
   const localConfig = resolve(cwd, CONFIG_FILE_NAME);

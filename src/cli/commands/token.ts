@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { loadOptional } from '../../server/optional-deps.ts';
 
 interface TokenOptions {
   database?: string;
@@ -18,7 +19,11 @@ async function withStore<T>(
   ) => Promise<T>,
 ): Promise<T> {
   const { resolveDatabase } = await import('../../server/paths.ts');
-  const { openAuditStore } = await import('../../server/audit/open-store.ts');
+  const { openAuditStore } = await loadOptional(
+    'kysely',
+    () => import('../../server/audit/open-store.ts'),
+    'agent-hooks token',
+  );
   const store = await openAuditStore(await resolveDatabase(options));
   try {
     return await work(store.db, store.location);
@@ -49,7 +54,11 @@ export function registerTokenCommand(program: Command): void {
     .description('list tokens (hashes, teams, labels, revocation) in the database')
     .option('--json', 'print one JSON object', false)
     .action(async (options: TokenOptions) => {
-      const { listTokens } = await import('../../server/audit/shared-state.ts');
+      const { listTokens } = await loadOptional(
+        'kysely',
+        () => import('../../server/audit/shared-state.ts'),
+        'agent-hooks token',
+      );
       const rows = await withStore(options, (db) => listTokens(db));
       if (options.json) process.stdout.write(`${JSON.stringify({ tokens: rows })}\n`);
       else
@@ -67,7 +76,11 @@ export function registerTokenCommand(program: Command): void {
     .action(async (options: TokenOptions) => {
       if (!options.hash && !options.team)
         throw new Error('say which tokens: --hash, or --team (with --label)');
-      const { revokeTokens } = await import('../../server/audit/shared-state.ts');
+      const { revokeTokens } = await loadOptional(
+        'kysely',
+        () => import('../../server/audit/shared-state.ts'),
+        'agent-hooks token',
+      );
       const count = await withStore(options, (db) =>
         revokeTokens(db, {
           ...(options.hash ? { hash: options.hash } : {}),
@@ -88,7 +101,11 @@ async function createToken(options: TokenOptions): Promise<void> {
   const value = generateToken();
   const hash = hashToken(value);
   if (!options.print) {
-    const { addToken } = await import('../../server/audit/shared-state.ts');
+    const { addToken } = await loadOptional(
+      'kysely',
+      () => import('../../server/audit/shared-state.ts'),
+      'agent-hooks token',
+    );
     await withStore(options, (db) =>
       addToken(db, { hash, team: options.team!, ...(options.label ? { label: options.label } : {}) }),
     );

@@ -1,3 +1,4 @@
+import { installCommand, missingPackage } from '../../model/optional-package.ts';
 import { confinedFetch } from './confined-fetch.ts';
 import type {
   JsonSchemaObject,
@@ -62,11 +63,12 @@ async function loadModel(
   try {
     ai = await import('ai');
   } catch (e) {
-    return {
-      ok: false,
-      code: 'RUNNER_MODEL_UNAVAILABLE',
-      message: `The "ai" package is not installed (${errText(e)})`,
-    };
+    const missing = missingPackage(e, 'ai');
+    const needed = ['ai', providerPackage(resolved.provider)];
+    const message = missing
+      ? `Prompt and agent hooks need the package "${missing}", which is not installed; run: ${installCommand(needed)}`
+      : `The "ai" package could not be loaded (${errText(e)})`;
+    return { ok: false, code: 'RUNNER_MODEL_UNAVAILABLE', message };
   }
   const key = `${resolved.provider}|${resolved.baseURL}|${resolved.modelId}|${resolved.apiKey ?? ''}`;
   let model = models.get(key);
@@ -77,12 +79,20 @@ async function loadModel(
         confinedFetch(resolved.baseURL, options.fetch ?? globalThis.fetch),
       );
     } catch (e) {
-      const message = `The ${resolved.provider} provider could not be loaded (${errText(e)})`;
+      const missing = missingPackage(e, providerPackage(resolved.provider));
+      const message = missing
+        ? `The ${resolved.provider} model needs the package "${missing}", which is not installed; run: ${installCommand([missing])}`
+        : `The ${resolved.provider} provider could not be loaded (${errText(e)})`;
       return { ok: false, code: 'RUNNER_MODEL_UNAVAILABLE', message };
     }
     models.set(key, model);
   }
   return { ok: true, ai, model, resolved };
+}
+
+/** The AI SDK provider package a resolved model loads. */
+function providerPackage(provider: ResolvedModel['provider']): string {
+  return provider === 'anthropic' ? '@ai-sdk/anthropic' : '@ai-sdk/openai-compatible';
 }
 
 async function providerModel(

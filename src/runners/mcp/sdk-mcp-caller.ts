@@ -1,3 +1,4 @@
+import { installCommand, missingPackage, OPTIONAL_PACKAGES } from '../../model/optional-package.ts';
 import type { McpHttpServerConfig, McpServerConfig, McpStdioServerConfig } from './mcp-config.ts';
 import type { McpCallOutcome, McpContentBlock, McpToolCall, McpToolCaller } from './mcp-tool-caller.ts';
 
@@ -39,6 +40,13 @@ export function createSdkMcpCaller(options: SdkMcpCallerOptions): McpToolCaller 
     try {
       return { client: await pending };
     } catch (e) {
+      const missing = missingPackage(e, OPTIONAL_PACKAGES.mcp[0]);
+      if (missing) {
+        const install = installCommand(OPTIONAL_PACKAGES.mcp);
+        return {
+          message: `mcp_tool hooks need the package "${missing}", which is not installed; run: ${install}`,
+        };
+      }
       return { message: `MCP server "${name}" is not connected: ${errText(e)}` };
     }
   }
