@@ -35,6 +35,14 @@ export type {
   SkippedReport,
   TerminalReason,
 } from './engine/dispatch/result.ts';
+export type {
+  DispatchArgs,
+  DispatchInput,
+  EventDispatchResult,
+  EventOutput,
+  FunctionHookInput,
+  RuntimeEventName,
+} from './engine/dispatch/typed.ts';
 export type { HookEngine } from './engine/engine.ts';
 export { createHookEngine } from './engine/engine.ts';
 export type {
@@ -56,6 +64,7 @@ export { diagnostic, ERROR_CODES, HookError, isHookError } from './errors.ts';
 export { EVENT_BY_NAME, EVENTS, getEvent } from './events/catalogue.ts';
 export type { EventFileKind, EventSpelling, ResolvedEventName } from './events/dialect-names.ts';
 export { eventKeyFor, resolveEventName, suggestEventName } from './events/dialect-names.ts';
+export type { EventAlias, EventSpellingName } from './events/event-spelling.ts';
 export type { CommonInput, EventFields, EventInput, EventPayload } from './events/inputs.ts';
 export { normalizeInput } from './events/normalize-input.ts';
 export type {

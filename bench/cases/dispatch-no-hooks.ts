@@ -21,7 +21,7 @@ const dispatchNoHooks: BenchCase = {
         },
       ],
     });
-    const input = { tool_name: 'Bash', tool_input: { command: 'ls' } };
+    const input = { tool_name: 'Bash', tool_use_id: 'toolu_1', tool_input: { command: 'ls' } };
     for (let i = 0; i < 20_000; i++) await engine.dispatch('PreToolUse', input);
     const start = performance.now();
     for (let i = 0; i < EVENTS; i++) await engine.dispatch('PreToolUse', input);

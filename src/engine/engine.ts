@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { HookError } from '../errors.ts';
-import type { EventInput } from '../events/inputs.ts';
+import type { EventAlias } from '../events/event-spelling.ts';
 import type { EventName } from '../model/event-name.ts';
 import type { ProfileName } from '../model/profile-name.ts';
 import { AsyncHookRegistry } from './async/async-registry.ts';
@@ -9,6 +9,7 @@ import type { AsyncHookResult, AsyncHookStart } from './async/async-types.ts';
 import type { EngineContext } from './context.ts';
 import { dispatchEvent, unboundedSignal } from './dispatch/dispatch.ts';
 import type { DispatchResult, HookRunReport } from './dispatch/result.ts';
+import type { DispatchArgs, EventDispatchResult, RuntimeEventName } from './dispatch/typed.ts';
 import type { DispatchOptions, EngineWatchOptions, HookEngineOptions } from './options.ts';
 import { getProfile } from './profiles/profiles.ts';
 import { RunnerRegistry } from './run/runner-registry.ts';
@@ -77,12 +78,24 @@ export class HookEngine {
     return this.#generations.current;
   }
 
-  /** Dispatches one event. `event` may be spelled in any dialect (`PreToolUse`, `preToolUse`, `agentStop`). */
-  dispatch<E extends EventName>(
-    event: E | (string & {}),
-    input?: Partial<EventInput<E>> | Record<string, unknown>,
-    options: DispatchOptions = {},
-  ): Promise<DispatchResult> {
+  /**
+   * Dispatches one event. With a canonical name the input and the result are typed per event
+   * (`dispatch('PreToolUse', { tool_name, tool_input, tool_use_id })`); another dialect's spelling
+   * (`preToolUse`, `agentStop`) takes that host's payload as is; a `string` only known at run time
+   * is checked then (ENGINE_UNKNOWN_EVENT). A misspelt literal does not compile.
+   */
+  dispatch<E extends EventName>(event: E, ...rest: DispatchArgs<E>): Promise<EventDispatchResult<E>>;
+  dispatch(
+    event: EventAlias,
+    input?: Record<string, unknown>,
+    options?: DispatchOptions,
+  ): Promise<DispatchResult>;
+  dispatch<S extends string>(
+    event: RuntimeEventName<S>,
+    input?: Record<string, unknown>,
+    options?: DispatchOptions,
+  ): Promise<DispatchResult>;
+  dispatch(event: string, input?: object, options: DispatchOptions = {}): Promise<DispatchResult> {
     if (this.#closed) return Promise.reject(new HookError('ENGINE_CLOSED', 'dispatch() after close()'));
     return dispatchEvent(this.#context(), event, (input ?? {}) as Record<string, unknown>, options);
   }
@@ -104,11 +117,14 @@ export class HookEngine {
     );
   }
 
-  /** Convenience: registers a function hook on the default (or given) session; returns its disposer. */
-  addFunctionHook(
-    event: EventName,
+  /**
+   * Convenience: registers a function hook on the default (or given) session; returns its
+   * disposer. The callback receives the typed payload of `event`.
+   */
+  addFunctionHook<E extends EventName>(
+    event: E,
     matcher: string,
-    callback: FunctionHookCallback,
+    callback: FunctionHookCallback<E>,
     errorMessage: string,
     options: FunctionHookOptions & { sessionId?: string } = {},
   ): HookRegistration {

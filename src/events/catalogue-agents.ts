@@ -12,7 +12,7 @@ const REF = 'claude-code-hooks.md';
 const AGENT_TYPES = ['general-purpose', 'Explore', 'Plan'];
 
 /** Notification, subagent, task, stop and team events: claude-code-hooks.md §2.13–§2.20. */
-export const AGENT_EVENTS: readonly CatalogueRow[] = [
+export const AGENT_EVENTS = [
   {
     name: 'Notification',
     summary: 'The host emits a notification (permission prompt, idle, auth, …).',
@@ -166,4 +166,4 @@ export const AGENT_EVENTS: readonly CatalogueRow[] = [
     sdkTimeout: 'proceeds',
     stopLoop: 'none',
   },
-];
+] as const satisfies readonly CatalogueRow[];

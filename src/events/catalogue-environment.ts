@@ -6,7 +6,7 @@ const REF = 'claude-code-hooks.md';
 const NOTICE_OUTPUT: readonly TopLevelOutputField[] = ['suppressOutput', 'systemMessage', 'terminalSequence'];
 
 /** Settings, directory, file, worktree and compaction events: claude-code-hooks.md §2.21–§2.28. */
-export const ENVIRONMENT_EVENTS: readonly CatalogueRow[] = [
+export const ENVIRONMENT_EVENTS = [
   {
     name: 'ConfigChange',
     summary: 'A settings, policy or skill file changed during the session.',
@@ -147,4 +147,4 @@ export const ENVIRONMENT_EVENTS: readonly CatalogueRow[] = [
     sdkTimeout: 'proceeds',
     stopLoop: 'none',
   },
-];
+] as const satisfies readonly CatalogueRow[];

@@ -20,7 +20,7 @@ const COPILOT_DEFAULT_TIMEOUT_SEC = 30;
 const SESSION_END_BUDGET_SEC = 1.5;
 
 /** Model switch, elicitation, session end, skill shell, and the Copilot-only events. */
-export const MISC_EVENTS: readonly CatalogueRow[] = [
+export const MISC_EVENTS = [
   {
     name: 'PreModelSwitch',
     summary: 'Before a requested model switch; handlers allow, deny or ask.',
@@ -164,4 +164,4 @@ export const MISC_EVENTS: readonly CatalogueRow[] = [
     sdkTimeout: 'proceeds',
     stopLoop: 'none',
   },
-];
+] as const satisfies readonly CatalogueRow[];

@@ -10,7 +10,7 @@ import type { CatalogueRow } from './types.ts';
 const REF = 'claude-code-hooks.md';
 
 /** Session and prompt events: claude-code-hooks.md §2.1–§2.6. */
-export const SESSION_EVENTS: readonly CatalogueRow[] = [
+export const SESSION_EVENTS = [
   {
     name: 'SessionStart',
     summary: 'A session starts or resumes; handlers can add context for the model.',
@@ -121,4 +121,4 @@ export const SESSION_EVENTS: readonly CatalogueRow[] = [
     sdkTimeout: 'proceeds',
     stopLoop: 'none',
   },
-];
+] as const satisfies readonly CatalogueRow[];

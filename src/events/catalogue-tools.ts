@@ -10,7 +10,7 @@ import type { CatalogueRow } from './types.ts';
 const REF = 'claude-code-hooks.md';
 
 /** Tool-call events: claude-code-hooks.md §2.7–§2.12. */
-export const TOOL_EVENTS: readonly CatalogueRow[] = [
+export const TOOL_EVENTS = [
   {
     name: 'PreToolUse',
     summary: 'Before a tool call runs; handlers allow, deny, ask, defer or rewrite the input.',
@@ -113,4 +113,4 @@ export const TOOL_EVENTS: readonly CatalogueRow[] = [
     sdkTimeout: 'proceeds',
     stopLoop: 'none',
   },
-];
+] as const satisfies readonly CatalogueRow[];

@@ -38,12 +38,14 @@ describe('registerHook', () => {
       registerHook(hooks, guard);
       const denied = await hooks.dispatch('PreToolUse', {
         tool_name: 'Bash',
+        tool_use_id: 'toolu_1',
         tool_input: { command: 'rm -r x' },
       });
       expect(denied.decision).toBe('deny');
       expect(denied.reason).toBe('No deletions');
       const allowed = await hooks.dispatch('PreToolUse', {
         tool_name: 'Bash',
+        tool_use_id: 'toolu_1',
         tool_input: { command: 'make' },
       });
       expect(allowed.decision).toBe('allow');
@@ -56,12 +58,24 @@ describe('registerHook', () => {
     const hooks = await engineWith();
     const runs: HookRun[] = [];
     const dispose = registerHook(hooks, guard, { onRun: (run) => runs.push(run) });
-    const other = await hooks.dispatch('PreToolUse', { tool_name: 'Read', tool_input: { file_path: '/a' } });
+    const other = await hooks.dispatch('PreToolUse', {
+      tool_name: 'Read',
+      tool_use_id: 'toolu_1',
+      tool_input: { file_path: '/a' },
+    });
     expect(other.hooks).toEqual([]);
-    await hooks.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm a' } });
+    await hooks.dispatch('PreToolUse', {
+      tool_name: 'Bash',
+      tool_use_id: 'toolu_1',
+      tool_input: { command: 'rm a' },
+    });
     expect(runs.map((run) => run.response.permission)).toEqual(['deny']);
     dispose();
-    const after = await hooks.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm a' } });
+    const after = await hooks.dispatch('PreToolUse', {
+      tool_name: 'Bash',
+      tool_use_id: 'toolu_1',
+      tool_input: { command: 'rm a' },
+    });
     expect(after.hooks).toEqual([]);
   });
 
@@ -93,19 +107,20 @@ describe('registerHook', () => {
     expect(typeof registration.id).toBe('string');
     const elsewhere = await hooks.dispatch('PreToolUse', {
       tool_name: 'Bash',
+      tool_use_id: 'toolu_1',
       tool_input: { command: 'rm a' },
     });
     expect(elsewhere.decision).toBeNull();
     const here = await hooks.dispatch(
       'PreToolUse',
-      { tool_name: 'Bash', tool_input: { command: 'rm a' } },
+      { tool_name: 'Bash', tool_use_id: 'toolu_1', tool_input: { command: 'rm a' } },
       { sessionId: 'other' },
     );
     expect(here.decision).toBe('deny');
     registration();
     const removed = await hooks.dispatch(
       'PreToolUse',
-      { tool_name: 'Bash', tool_input: { command: 'rm a' } },
+      { tool_name: 'Bash', tool_use_id: 'toolu_1', tool_input: { command: 'rm a' } },
       { sessionId: 'other' },
     );
     expect(removed.decision).toBeNull();

@@ -31,7 +31,11 @@ describe('the CLI live display (a telemetry subscriber)', () => {
         shown += text;
       }),
     );
-    const result = await engine.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } });
+    const result = await engine.dispatch('PreToolUse', {
+      tool_name: 'Bash',
+      tool_use_id: 'toolu_1',
+      tool_input: { command: 'ls' },
+    });
     await engine.close();
     // One status line, redrawn in place and erased at the end: the final account shows each hook once.
     expect(shown).toMatch(/^\r\u001b\[2K▸ running PreToolUse command Checking the command…/);

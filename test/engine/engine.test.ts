@@ -161,6 +161,7 @@ describe('engine: planning', () => {
   it('accepts event names in every dialect and rejects unknown ones', async () => {
     const engine = await engineWithClaudeHooks({ Stop: group('true') });
     expect((await engine.dispatch('agentStop', {})).event).toBe('Stop');
+    // @ts-expect-error a misspelt literal does not compile; at run time it is a coded error
     await expect(engine.dispatch('NoSuchEvent', {})).rejects.toBeInstanceOf(HookError);
   });
 });

@@ -92,7 +92,12 @@ describe('pluggable session state (HookEngineOptions.sessionState)', () => {
       },
     };
     const [a, b] = await engines(store, [once]);
-    const input = { session_id: 's1', tool_name: 'Bash', tool_input: { command: 'ls' } };
+    const input = {
+      session_id: 's1',
+      tool_name: 'Bash',
+      tool_use_id: 'toolu_1',
+      tool_input: { command: 'ls' },
+    };
     const results = await Promise.all([
       a!.dispatch('PreToolUse', input),
       b!.dispatch('PreToolUse', input),
@@ -128,7 +133,7 @@ describe('pluggable session state (HookEngineOptions.sessionState)', () => {
       },
     };
     const engine = await createHookEngine({ discover: false, handlers: [flaky] });
-    const input = { session_id: 's', tool_name: 'Bash', tool_input: {} };
+    const input = { session_id: 's', tool_name: 'Bash', tool_use_id: 'toolu_1', tool_input: {} };
     for (let i = 0; i < 3; i++) await engine.dispatch('PreToolUse', input);
     expect(runs).toBe(2);
     await engine.close();

@@ -155,6 +155,7 @@ describe('the testing snippets', () => {
     expect(hook.matcher).toBe('Bash|Read|Write|Edit');
     const result = await engine.dispatch('PreToolUse', {
       tool_name: 'Read',
+      tool_use_id: 'toolu_1',
       tool_input: { file_path: '/r/.env' },
     });
     expect(result.decision).toBe('deny');

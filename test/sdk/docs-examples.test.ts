@@ -50,12 +50,14 @@ describe('docs/sdk-callbacks.md examples', () => {
     expect(result.reason).toBe('Do not edit .env files');
     const other = await engine.dispatch('PreToolUse', {
       tool_name: 'Write',
+      tool_use_id: 'toolu_1',
       tool_input: { file_path: '/repo/README.md', content: '' },
     });
     expect(other.decision).toBeNull();
     dispose();
     const after = await engine.dispatch('PreToolUse', {
       tool_name: 'Write',
+      tool_use_id: 'toolu_1',
       tool_input: { file_path: '/repo/.env', content: '' },
     });
     expect(after.hooks).toEqual([]);

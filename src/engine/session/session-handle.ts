@@ -52,17 +52,20 @@ export class SessionHandle {
   }
 
   /**
-   * Adds an in-process hook; `false`, a throw or a timeout blocks with `errorMessage`. Returns a
+   * Adds an in-process hook, called with the typed payload of `event`; `false`, a throw or a
+   * timeout blocks with `errorMessage`. Returns a
    * disposer that also carries the hook id (`registration.id`).
    */
-  addFunctionHook(
-    event: EventName,
+  addFunctionHook<E extends EventName>(
+    event: E,
     matcher: string | undefined,
-    callback: FunctionHookCallback,
+    callback: FunctionHookCallback<E>,
     errorMessage: string,
     options: FunctionHookOptions = {},
   ): HookRegistration {
-    const id = this.#store.addFunctionHook(this.id, event, matcher, callback, errorMessage, options);
+    // The runner calls it only with the canonical payload of `event` (function-runner.ts).
+    const untyped = callback as unknown as FunctionHookCallback;
+    const id = this.#store.addFunctionHook(this.id, event, matcher, untyped, errorMessage, options);
     return registration(id, event, () => this.#store.removeSessionHook(this.id, event, id));
   }
 

@@ -1,9 +1,11 @@
 import type { EventName } from '../../model/event-name.ts';
 import type { FunctionHandler, NormalizedHandler } from '../../model/handler.ts';
 import { FUNCTION_HOOK_DEFAULT_TIMEOUT_MS } from '../../runners/function/function-runner.ts';
+import type { FunctionHookInput } from '../dispatch/typed.ts';
 
-export type FunctionHookCallback = (
-  input: Record<string, unknown>,
+/** An in-process hook; on one event `E` it receives that event's typed payload. */
+export type FunctionHookCallback<E extends EventName = EventName> = (
+  input: FunctionHookInput<E>,
   signal: AbortSignal,
   messages?: readonly unknown[],
 ) => unknown;

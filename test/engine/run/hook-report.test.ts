@@ -23,7 +23,11 @@ describe('the hook run report', () => {
       { onTelemetry: listen(seen) },
     );
     engines.push(engine);
-    const result = await engine.dispatch('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } });
+    const result = await engine.dispatch('PreToolUse', {
+      tool_name: 'Bash',
+      tool_use_id: 'toolu_1',
+      tool_input: { command: 'ls' },
+    });
     const response = seen.find((event) => event.type === 'response');
     const [report] = result.hooks;
     expect(report?.outcome).toBe('blocking');
@@ -40,7 +44,12 @@ describe('the hook run report', () => {
       { onTelemetry: listen(seen) },
     );
     engines.push(engine);
-    await engine.dispatch('PostToolUse', { tool_name: 'Bash', tool_input: {}, tool_response: {} });
+    await engine.dispatch('PostToolUse', {
+      tool_name: 'Bash',
+      tool_use_id: 'toolu_1',
+      tool_input: {},
+      tool_response: {},
+    });
     await engine.waitForAsync();
     const [done] = engine.collectAsyncResults();
     const response = seen.find((event) => event.type === 'response');
