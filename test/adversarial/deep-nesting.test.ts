@@ -27,6 +27,7 @@ const writeCall = (toolInput: Record<string, unknown>) => ({
   hook_event_name: 'PreToolUse',
   tool_name: 'Write',
   tool_input: toolInput,
+  tool_use_id: 'toolu_1',
 });
 
 describe('item 3: deep nesting', () => {

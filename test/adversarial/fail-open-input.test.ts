@@ -3,6 +3,7 @@
 // timeout, a giant matcher) must not turn a deny guard off. Each case runs a real command hook
 // that denies, plus the input that used to make it fail open.
 import { describe, expect, it } from 'vitest';
+import type { DispatchInput } from '../../src/index.ts';
 import { MAX_TIMEOUT_SEC } from '../../src/model/handler.ts';
 import { FILE_PATH_ENV_MAX_BYTES } from '../../src/runners/command/environment.ts';
 import { runCliInProcess } from '../helpers/cli.ts';
@@ -13,7 +14,7 @@ const DENY = 'echo nope >&2; exit 2';
 /** Linux refuses one environment string over 128 KiB (MAX_ARG_STRLEN) with E2BIG. */
 const OVER_ONE_ENV_STRING = 131_072;
 
-function writeInput(filePath: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+function writeInput(filePath: string, extra: Record<string, unknown> = {}): DispatchInput<'PreToolUse'> {
   return {
     session_id: 's',
     transcript_path: '/tmp/t.jsonl',
@@ -21,6 +22,7 @@ function writeInput(filePath: string, extra: Record<string, unknown> = {}): Reco
     hook_event_name: 'PreToolUse',
     tool_name: 'Write',
     tool_input: { file_path: filePath, content: 'x', ...extra },
+    tool_use_id: 'toolu_1',
   };
 }
 

@@ -65,7 +65,8 @@ describe('a matcher never matches a field the input lacks', () => {
       { explain: true },
     );
     try {
-      const result = await engine.dispatch('PreToolUse', { tool_input: { command: 'rm -rf /' } });
+      // No tool_name on purpose: dispatched untyped, as a host payload read at run time would be.
+      const result = await engine.dispatch('PreToolUse' as string, { tool_input: { command: 'rm -rf /' } });
       expect(result.hooks.map((hook) => hook.source.pointer)).toEqual(['/hooks/PreToolUse/1/hooks/0']);
       expect(result.skipped.map((skip) => skip.why)).toEqual([
         expect.stringMatching(/does not match an input without the matched field/),

@@ -4,7 +4,7 @@ import { engineWithClaudeHooks, HOOK_SCRIPT } from '../helpers/engine.ts';
 import { tempDir, writeFile } from '../helpers/temp-dir.ts';
 
 const HANDLERS = 11;
-const CALL = { tool_name: 'Bash', tool_input: { command: 'ls' } };
+const CALL = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_1' };
 const ELEVEN = {
   PreToolUse: [
     {
