@@ -36,7 +36,7 @@ async function pidFrom(file: string): Promise<number> {
   return pid;
 }
 
-const input = { session_id: 's', tool_name: 'Bash', tool_input: { command: 'ls' } };
+const input = { session_id: 's', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_1' };
 
 describe('descendants of a hook', () => {
   it('a timeout kills a descendant that called setsid and left the process group', async () => {
