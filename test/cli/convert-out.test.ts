@@ -18,7 +18,7 @@ const SETTINGS = `{
 `;
 
 function convert(source: string, out: string, ...extra: string[]) {
-  return runCliInProcess(['convert', source, '--to', 'claude', '--out', out, ...extra]);
+  return runCliInProcess(['convert', source, '--to', 'claude', '--out', out, '--accept-lossy', ...extra]);
 }
 
 // Issue 14, trap 3: `convert --out` must never destroy the file it writes to.

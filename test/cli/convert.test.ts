@@ -33,7 +33,9 @@ describe('agent-hooks convert (in-process)', () => {
     const file = writeFile(dir, '.claude/settings.json', CLAUDE);
     const out = join(dir, 'hooks.json');
     const { out: streams, io } = capture();
-    expect(convertCommand(file, { to: 'vscode', out, json: false, copilotKeys: 'camel' }, io)).toBe(0);
+    expect(
+      convertCommand(file, { to: 'vscode', out, json: false, copilotKeys: 'camel', acceptLossy: true }, io),
+    ).toBe(0);
     expect(streams.stdout).toMatch(/^--- \/dev\/null\n\+\+\+ /);
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual({
       hooks: {
@@ -48,7 +50,11 @@ describe('agent-hooks convert (in-process)', () => {
     const file = writeFile(dir, 'any.json', CLAUDE);
     const { out, io } = capture();
     expect(
-      convertCommand(file, { to: 'copilot', from: 'claude-settings', json: true, copilotKeys: 'camel' }, io),
+      convertCommand(
+        file,
+        { to: 'copilot', from: 'claude-settings', json: true, copilotKeys: 'camel', acceptLossy: true },
+        io,
+      ),
     ).toBe(0);
     const json = JSON.parse(out.stdout);
     expect(json.from).toBe('claude-settings');
@@ -63,7 +69,9 @@ describe('agent-hooks convert (in-process)', () => {
     const dir = tempDir('cli-convert');
     const file = writeFile(dir, '.claude/settings.json', '{ "hooks": ');
     const { out, io } = capture();
-    expect(convertCommand(file, { to: 'copilot', json: false, copilotKeys: 'camel' }, io)).toBe(1);
+    expect(
+      convertCommand(file, { to: 'copilot', json: false, copilotKeys: 'camel', acceptLossy: true }, io),
+    ).toBe(1);
     expect(out.stderr).toContain('CONFIG_INVALID_JSON');
   });
 });
@@ -76,7 +84,11 @@ describe('agent-hooks convert (the whole program)', () => {
       '.github/hooks/a.json',
       '{ "version": 1, "hooks": { "agentStop": [{ "bash": "./s.sh", "timeoutSec": 9 }] } }',
     );
-    const result = await runCliInProcess(['convert', file, '--to', 'claude']);
+    // The hooks would get another payload form: a lossy step that can change a decision.
+    const refused = await runCliInProcess(['convert', file, '--to', 'claude']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/1 of them can change a decision: exit 1 \(pass --accept-lossy/);
+    const result = await runCliInProcess(['convert', file, '--to', 'claude', '--accept-lossy']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
       hooks: { Stop: [{ hooks: [{ type: 'command', command: './s.sh', timeout: 9 }] }] },

@@ -13,6 +13,7 @@ import {
 import type { ConfigKind } from '../../config/read-config.ts';
 import type { Diagnostic } from '../../errors.ts';
 import type { CliIo } from '../cli-io.ts';
+import { changesDecision, choosePayload } from '../convert-payload.ts';
 import { applyConfigWrite, type ConfigWrite, planConfigWrite } from '../write/config-write.ts';
 
 interface ConvertCliOptions {
@@ -21,7 +22,9 @@ interface ConvertCliOptions {
   out?: string;
   force?: boolean;
   json: boolean;
-  copilotKeys: CopilotKeys;
+  /** Undefined: chosen from what the hooks' scripts read (convert-payload.ts). */
+  copilotKeys?: CopilotKeys;
+  acceptLossy?: boolean;
 }
 
 /** Streams, injectable so that tests run the command in-process. */
@@ -69,9 +72,9 @@ function writeOut(
   return write;
 }
 
-function report(write: ConfigWrite | undefined, out: string, io: ConvertIo): void {
+function report(write: ConfigWrite | undefined, out: string, why: string, io: ConvertIo): void {
   if (write === undefined) {
-    io.stderr(`${out} not written: the source has errors (fix them, then convert again)\n`);
+    io.stderr(`${out} not written: ${why}\n`);
     return;
   }
   for (const note of write.notes) io.stderr(`${out}: ${note}\n`);
@@ -79,14 +82,25 @@ function report(write: ConfigWrite | undefined, out: string, io: ConvertIo): voi
   else io.stdout(write.diff);
 }
 
-/** Runs `convert`; returns the exit status (1 when the input has errors, so nothing is silently lost). */
+/**
+ * Runs `convert`; returns the exit status: 1 when the input has errors, or when a lossy step can
+ * change a decision and `--accept-lossy` was not given (then `--out` is not written either).
+ */
 export function convertCommand(file: string, options: ConvertCliOptions, io: ConvertIo): number {
   const path = resolve(file);
   const text = readFileSync(path, 'utf8');
   const from = options.from ?? detectConfigKind(path, text);
-  const result = convertConfig(text, from, options.to, { file, copilotKeys: options.copilotKeys });
-  const failed = result.diagnostics.some((d) => d.severity === 'error');
-  const write = options.out === undefined ? undefined : writeOut(options.out, result.text, failed, options);
+  const payload = options.to === 'copilot' ? choosePayload(path, text, from, options.copilotKeys) : undefined;
+  const copilotKeys = payload?.keys ?? options.copilotKeys ?? 'camel';
+  const result = convertConfig(text, from, options.to, { file, copilotKeys });
+  const lossy = payload?.mismatch ? [{ ...payload.mismatch, file }, ...result.lossy] : result.lossy;
+  const risky = lossy.filter(changesDecision).length;
+  const errors = result.diagnostics.some((d) => d.severity === 'error');
+  const refused = errors || (risky > 0 && options.acceptLossy !== true);
+  const why = errors
+    ? 'the source has errors (fix them, then convert again)'
+    : `${risky} lossy step(s) can change a decision (review them; --accept-lossy writes anyway)`;
+  const write = options.out === undefined ? undefined : writeOut(options.out, result.text, refused, options);
   if (options.json) {
     const json = {
       file,
@@ -94,8 +108,9 @@ export function convertCommand(file: string, options: ConvertCliOptions, io: Con
       to: options.to,
       out: options.out ?? null,
       text: options.out === undefined ? result.text : null,
-      lossy: result.lossy,
+      lossy,
       diagnostics: result.diagnostics,
+      ...(payload ? { copilotKeys } : {}),
       ...(options.out === undefined
         ? {}
         : { written: write !== undefined, mode: write?.mode ?? null, diff: write?.diff ?? null }),
@@ -103,13 +118,19 @@ export function convertCommand(file: string, options: ConvertCliOptions, io: Con
     io.stdout(`${JSON.stringify(json, null, 2)}\n`);
   } else {
     if (options.out === undefined) io.stdout(result.text);
-    else report(write, options.out, io);
+    else report(write, options.out, why, io);
+    if (payload) io.stderr(`payload: ${payload.note}\n`);
     for (const d of result.diagnostics) io.stderr(diagnosticLine(d));
-    for (const step of result.lossy) io.stderr(lossyLine(step));
-    if (result.lossy.length > 0)
-      io.stderr(`${result.lossy.length} lossy step(s) converting ${from} to ${options.to}\n`);
+    for (const step of lossy) io.stderr(lossyLine(step));
+    if (lossy.length > 0) io.stderr(`${lossy.length} lossy step(s) converting ${from} to ${options.to}\n`);
+    if (risky > 0 && !errors)
+      io.stderr(
+        options.acceptLossy
+          ? `${risky} of them can change a decision: accepted (--accept-lossy)\n`
+          : `${risky} of them can change a decision: exit 1 (pass --accept-lossy to accept them)\n`,
+      );
   }
-  return failed ? 1 : 0;
+  return refused ? 1 : 0;
 }
 
 /** `agent-hooks convert FILE --to claude|copilot|vscode`: translate a hook file between dialects. */
@@ -135,10 +156,10 @@ export function registerConvertCommand(program: Command, io: CliIo): void {
     .option('--force', 'with --out: replace an existing file instead of merging into it', false)
     .option(
       '--copilot-keys <style>',
-      'Copilot event keys: camel (camelCase payload) | compat (PascalCase, snake_case payload)',
+      'Copilot event keys: camel (camelCase payload) | compat (PascalCase, snake_case payload); default: the form the hook scripts read',
       choice('--copilot-keys', ['camel', 'compat'] as const),
-      'camel',
     )
+    .option('--accept-lossy', 'exit 0 and write --out even when a lossy step can change a decision', false)
     .option('--json', 'print one JSON object on stdout: { text, lossy, diagnostics }', false)
     .action((file: string, options: ConvertCliOptions) => {
       io.setExitCode(convertCommand(file, options, io));

@@ -2,6 +2,7 @@ import type { Diagnostic } from '../../errors.ts';
 import type { Dialect } from '../../model/dialect.ts';
 import type { Scope } from '../../model/source.ts';
 import { type ConfigKind, readConfig } from '../read-config.ts';
+import { logMissingHostVariables } from './host-variables.ts';
 import { LossyLog, type LossyStep, sourceLocator } from './lossy.ts';
 import type { ConvertTarget } from './targets.ts';
 import { writeClaude } from './write-claude.ts';
@@ -70,6 +71,7 @@ export function convertConfig(
         : 'the hooks will receive snake_case input (tool_name, tool_input) instead of Copilot camelCase input (toolName, toolArgs): adapt scripts that read camelCase fields';
     log.add(mismatch, undefined, message);
   }
+  logMissingHostVariables(handlers, to, log);
   let output: Record<string, unknown>;
   switch (to) {
     case 'claude':
