@@ -16,9 +16,10 @@ import {
   parseEnvExports,
   resolveHookCwd,
 } from './environment.ts';
-import { runProcess } from './process.ts';
 import type { ProcessOptions } from './process-options.ts';
+import { createProcessSlots, type ProcessSlots, sharedProcessSlots } from './process-slots.ts';
 import { type ResolvedCommand, resolveCommand } from './resolve.ts';
+import { runInSlot } from './run-in-slot.ts';
 import { consumeEnvFile, createEnvFile } from './temp-files.ts';
 
 /** Tuning knobs an embedder (or a test) may change; the defaults follow the hosts. */
@@ -29,13 +30,25 @@ export interface CommandRunnerOptions {
   killGraceMs?: number;
   drainMs?: number;
   windowsPowerShell?: 'powershell' | 'pwsh';
+  /**
+   * Most hook processes this runner runs at once; the rest queue (default: shared by every default
+   * runner of the process, an eighth of the soft descriptor limit, at most 256).
+   */
+  maxConcurrentProcesses?: number;
 }
 
 const PROGRESS_DIALECTS: ReadonlySet<Dialect> = new Set(['copilot', 'copilot-compat']);
 
 /** Builds a command runner with non-default options. */
 export function createCommandRunner(options: CommandRunnerOptions = {}): HandlerRunner<CommandHandler> {
-  return (request) => runCommand(request, options);
+  const own = options.maxConcurrentProcesses;
+  const slots = own === undefined ? undefined : createProcessSlots(Math.max(1, Math.floor(own)));
+  const withSlots = slots ? { ...options, slots } : options;
+  return (request) => runCommand(request, withSlots);
+}
+
+function slotsFor(options: CommandRunnerOptions & { slots?: ProcessSlots }): ProcessSlots {
+  return options.slots ?? sharedProcessSlots();
 }
 
 /** The engine's runner for `type: "command"` handlers, with default options. */
@@ -84,7 +97,7 @@ async function runWithinEnvLimit(
   input: Buffer,
 ): Promise<RunnerResult> {
   const { env } = environment;
-  const result = await runProcess(processOptions(request, options, resolved, env, input));
+  const result = await runInSlot(processOptions(request, options, resolved, env, input), slotsFor(options));
   const derived = INPUT_DERIVED_ENV_VARS.filter((name) => env[name] !== undefined);
   if (!result.spawnError?.message.includes('E2BIG') || derived.length === 0) return result;
   const slim: NodeJS.ProcessEnv = { ...env };
@@ -93,7 +106,7 @@ async function runWithinEnvLimit(
     code: 'RUNNER_INPUT_ENV_TOO_LARGE',
     message: `the environment exceeded the kernel limit (E2BIG); ran the hook again without ${derived.join(' and ')}`,
   });
-  return runProcess(processOptions(request, options, resolved, slim, input));
+  return runInSlot(processOptions(request, options, resolved, slim, input), slotsFor(options));
 }
 
 /** The handler's command fields as one executable + argv for this platform. */

@@ -1,0 +1,66 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type RunnerResult, runnerResult } from '../types.ts';
+import { type ProcessOptions, runProcess } from './process.ts';
+import type { ProcessSlots } from './process-slots.ts';
+
+/** Retries of a spawn that failed for want of descriptors or processes (EMFILE, ENFILE, EAGAIN). */
+const SHORTAGE_RETRIES = 4;
+/** First wait before such a retry; it doubles each time (50, 100, 200, 400 ms). */
+const SHORTAGE_BACKOFF_MS = 50;
+const SHORTAGE = /\b(EMFILE|ENFILE|EAGAIN)\b/;
+
+/**
+ * Runs one hook process inside a slot of `slots`. Waiting for the slot counts against the run's
+ * timeout and ends on abort; a spawn that failed because the host ran out of descriptors or
+ * processes is the host's momentary shortage, not the hook's failure, and is retried with backoff
+ * while time remains.
+ */
+export async function runInSlot(opts: ProcessOptions, slots: ProcessSlots): Promise<RunnerResult> {
+  const started = performance.now();
+  const remaining = (): number => opts.timeoutMs - (performance.now() - started);
+  const release = await acquireWithin(slots, remaining(), opts.signal);
+  if (release === 'timeout' || release === 'cancelled') {
+    const waited = Math.round(performance.now() - started);
+    return release === 'timeout'
+      ? runnerResult({ durationMs: waited, timedOut: true })
+      : runnerResult({ durationMs: waited, cancelled: true });
+  }
+  try {
+    let result = await runProcess({ ...opts, timeoutMs: remaining() });
+    for (let attempt = 0; attempt < SHORTAGE_RETRIES && isShortage(result); attempt++) {
+      const wait = SHORTAGE_BACKOFF_MS * 2 ** attempt;
+      if (remaining() <= wait || opts.signal?.aborted) break;
+      await sleep(wait, undefined, { ref: false });
+      result = await runProcess({ ...opts, timeoutMs: remaining() });
+    }
+    return result;
+  } finally {
+    release();
+  }
+}
+
+function isShortage(result: RunnerResult): boolean {
+  return result.spawnError !== undefined && SHORTAGE.test(result.spawnError.message);
+}
+
+async function acquireWithin(
+  slots: ProcessSlots,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<(() => void) | 'timeout' | 'cancelled'> {
+  const slot = slots.acquire();
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const gaveUp = new Promise<'timeout' | 'cancelled'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), Math.max(0, timeoutMs));
+    onAbort = () => resolve('cancelled');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) resolve('cancelled');
+  });
+  const first = await Promise.race([slot, gaveUp]);
+  clearTimeout(timer);
+  if (onAbort) signal?.removeEventListener('abort', onAbort);
+  // A slot that arrives after we gave up goes straight back.
+  if (typeof first !== 'function') void slot.then((release) => release());
+  return first;
+}

@@ -1,0 +1,49 @@
+// Issue 13 item 4: hundreds of matching hooks under a low descriptor limit used to fail every spawn
+// with EMFILE, the deny guard's included (decision null). Processes now run in capped slots.
+import { execFile } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { createProcessSlots } from '../../src/runners/command/process-slots.ts';
+import { FIXTURES_DIR } from '../helpers/engine.ts';
+
+/** Low enough that 300 hooks at once cannot all hold their pipes. */
+const DESCRIPTOR_LIMIT = 256;
+const HOOKS = 300;
+
+function runHost(): Promise<string> {
+  const script = `ulimit -n ${DESCRIPTOR_LIMIT} && exec "${process.execPath}" command/many-hooks.mjs ${HOOKS}`;
+  return new Promise((resolve, reject) => {
+    execFile('bash', ['-c', script], { cwd: FIXTURES_DIR }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+    );
+  });
+}
+
+describe('item 4: descriptor exhaustion', () => {
+  it(`${HOOKS} matching hooks at ulimit -n ${DESCRIPTOR_LIMIT}: every hook runs and the guard denies`, async () => {
+    const result = JSON.parse(await runHost());
+    expect(result).toEqual({ decision: 'deny', outcomes: { success: HOOKS, blocking: 1 } });
+  });
+
+  it('slots run at most their limit at once and hand over in arrival order', async () => {
+    const slots = createProcessSlots(2);
+    const order: number[] = [];
+    const first = await slots.acquire();
+    const second = await slots.acquire();
+    const third = slots.acquire().then((release) => {
+      order.push(3);
+      return release;
+    });
+    const fourth = slots.acquire().then((release) => {
+      order.push(4);
+      return release;
+    });
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    first();
+    first(); // a second release of the same slot frees nothing more
+    (await third)();
+    second();
+    (await fourth)();
+    expect(order).toEqual([3, 4]);
+  });
+});
