@@ -15,7 +15,12 @@ import { applyTrust } from '../plan/trust.ts';
 import type { DispatchScope } from '../run/dispatch-scope.ts';
 import { runAll } from '../run/run-all.ts';
 import { claimOnceHooks, isOnceHook, settleOnceHooks } from '../session/once.ts';
-import { retireSessionHooks, sessionStartPrompts, withSessionHooks } from '../session/session-lifecycle.ts';
+import {
+  retireSessionHooks,
+  scopeToSubagent,
+  sessionStartPrompts,
+  withSessionHooks,
+} from '../session/session-lifecycle.ts';
 import {
   isStopEvent,
   readStopCap,
@@ -54,13 +59,14 @@ export async function dispatchEvent(
   // Session state is read only where it matters, so other events add no await (DESIGN.md "Fast when idle").
   const stopCap = isStopEvent(event) ? await readStopCap(ctx, event, input, sessionId) : undefined;
   const planned = sessionHooks.length > 0 ? withSessionHooks(ctx, sessionId, event, configured) : configured;
-  const plan = selectHandlers(planned, event, ctx.profile, {
+  const selected = selectHandlers(planned, event, ctx.profile, {
     input,
     cwd: typeof input.cwd === 'string' ? input.cwd : ctx.projectDir,
     projectDir: ctx.projectDir,
     homeDir: ctx.homeDir,
     explain: options.explain ?? ctx.options.explain ?? false,
   });
+  const plan = sessionHooks.length > 0 ? scopeToSubagent(ctx, input, selected) : selected;
   // No untrusted hooks (the common case): no await, no extra microtask on the hot path.
   const trusted = ctx.snapshot.untrusted.size === 0 ? undefined : await applyTrust(ctx, plan.selected);
   const allowed = trusted ? trusted.runnable : plan.selected;

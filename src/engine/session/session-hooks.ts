@@ -97,6 +97,8 @@ export class SessionHookStore {
         event,
         source: { ...handler.source, scope: 'session' as const },
       } as NormalizedHandler;
+      // claude-code-hooks.md §4.1 `once`: honoured in skill frontmatter only, ignored for agents.
+      if (options.subagentId !== undefined) delete hook.once;
       if (options.subagentId !== undefined) this.#subagentOf.set(hook, options.subagentId);
       this.#push(sessionId, event, hook);
       added.push(hook);

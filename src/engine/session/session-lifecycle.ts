@@ -5,6 +5,7 @@ import type { Diagnostic } from '../../errors.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { EngineContext } from '../context.ts';
+import type { SkippedReport } from '../dispatch/result.ts';
 import { type PlannedHandler, planHandler } from '../plan/build-index.ts';
 import type { RunItem } from '../run/run-entry.ts';
 
@@ -62,6 +63,34 @@ export function retireSessionHooks(
     const agentId = input.agent_id;
     ctx.sessionHooks.removeWhere(sessionId, (hook) => ctx.sessionHooks.subagentOf(hook) === agentId);
   }
+}
+
+/**
+ * An agent's frontmatter hooks registered for one subagent fire only for inputs carrying that
+ * subagent's `agent_id` (claude-code-hooks.md §4.8: they are scoped to the component's lifetime);
+ * every one left out is reported with the reason.
+ */
+export function scopeToSubagent(
+  ctx: EngineContext,
+  input: Record<string, unknown>,
+  plan: { selected: PlannedHandler[]; skipped: SkippedReport[] },
+): { selected: PlannedHandler[]; skipped: SkippedReport[] } {
+  const agentId = typeof input.agent_id === 'string' ? input.agent_id : undefined;
+  const selected: PlannedHandler[] = [];
+  const skipped = [...plan.skipped];
+  for (const entry of plan.selected) {
+    const owner = ctx.sessionHooks.subagentOf(entry.handler);
+    if (owner === undefined || owner === agentId) {
+      selected.push(entry);
+      continue;
+    }
+    const from = agentId === undefined ? 'the main thread' : `subagent ${agentId}`;
+    skipped.push({
+      source: entry.handler.source,
+      why: `registered for subagent ${owner}; this input is from ${from}`,
+    });
+  }
+  return { selected, skipped };
 }
 
 /** Copilot `prompt` entries: only for new interactive sessions (seed 003; other-agents-hooks.md §1.1). */
