@@ -22,7 +22,8 @@ function agentHook(event: 'PreToolUse' | 'Stop', copy: string, once = false): No
   } as NormalizedHandler;
 }
 
-const BASH = { tool_name: 'Bash', tool_input: { command: 'ls' } };
+const BASH = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_1' };
+const SUBAGENT = { agent_type: 'x', agent_transcript_path: '/tmp/agent.jsonl' };
 
 describe('agent-scoped hooks', () => {
   it('fire only for inputs carrying that agent_id; the others report why they were skipped', async () => {
@@ -51,13 +52,13 @@ describe('agent-scoped hooks', () => {
     engine.session('s1').registerFrontmatterHooks([agentHook('Stop', join(dir, 'stop.json'))], {
       subagentId: 'agent-7',
     });
-    const otherStops = await engine.dispatch('SubagentStop', { agent_id: 'agent-8', agent_type: 'x' });
+    const otherStops = await engine.dispatch('SubagentStop', { agent_id: 'agent-8', ...SUBAGENT });
     expect(otherStops.hooks).toEqual([]);
     const mainStops = await engine.dispatch('Stop', {});
     expect(mainStops.hooks).toEqual([]);
-    const ownStops = await engine.dispatch('SubagentStop', { agent_id: 'agent-7', agent_type: 'x' });
+    const ownStops = await engine.dispatch('SubagentStop', { agent_id: 'agent-7', ...SUBAGENT });
     expect(ownStops.hooks).toHaveLength(1);
-    const again = await engine.dispatch('SubagentStop', { agent_id: 'agent-7', agent_type: 'x' });
+    const again = await engine.dispatch('SubagentStop', { agent_id: 'agent-7', ...SUBAGENT });
     await engine.close();
     expect(again.hooks).toEqual([]);
   });
