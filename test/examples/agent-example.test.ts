@@ -1,0 +1,123 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { describe, expect, it } from 'vitest';
+import { runAgent } from '../../examples/agent/agent.ts';
+import { scriptedModel } from '../../examples/agent/scripted-model.ts';
+import { makeTree } from '../helpers/temp-dir.ts';
+
+// Issue 17 item 3: the reference agent (examples/agent/) against the demo project's hooks.
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PROJECT = join(ROOT, 'examples', 'demo-project');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+/** Every text of one prompt: system, user and tool-result parts. */
+function texts(prompt: LanguageModelV3Prompt): string[] {
+  return prompt.flatMap((message) => {
+    if (typeof message.content === 'string') return [`${message.role}: ${message.content}`];
+    return message.content.map((part) => {
+      if (part.type === 'text') return `${message.role}: ${part.text}`;
+      if (part.type === 'tool-result') return `tool ${part.toolName}: ${JSON.stringify(part.output)}`;
+      return `${message.role}: ${part.type}`;
+    });
+  });
+}
+
+describe('the reference agent loop (examples/agent)', () => {
+  it('fires every event in Claude Code order and applies what the hooks answered', async () => {
+    const sandbox = makeTree({ 'notes.txt': 'draft notes\n' }, 'agent-sandbox');
+    const { model, prompts } = scriptedModel();
+    const run = await runAgent({ projectDir: PROJECT, sandbox, model, prompt: 'Greet in notes.txt' });
+    expect(run.events).toEqual([
+      'SessionStart',
+      'UserPromptSubmit',
+      // One response with two calls: both PreToolUse, both run, then PostToolBatch.
+      'PreToolUse:Glob',
+      'PreToolUse:Read',
+      'PostToolUse:Glob',
+      'PostToolUse:Read',
+      'PostToolBatch',
+      'PreToolUse:Edit',
+      'PostToolUseFailure:Edit',
+      'PostToolBatch',
+      'PreToolUse:Edit',
+      'PostToolUse:Edit',
+      'PostToolBatch',
+      'PreToolUse:Bash',
+      'PreToolUse:Bash',
+      // The denied call has no PostToolUse.
+      'PostToolUse:Bash',
+      'PostToolBatch',
+      'Stop',
+      'PreToolUse:Bash',
+      'PostToolUse:Bash',
+      'PostToolBatch',
+      'Stop',
+      'Notification',
+      'PreCompact',
+      'PostCompact',
+      'SessionEnd',
+    ]);
+    expect(readFileSync(join(sandbox, 'notes.txt'), 'utf8')).toBe('hello notes\n');
+    expect(prompts).toHaveLength(7);
+
+    const first = texts(prompts[0]!);
+    // SessionStart's plain stdout goes first into the system prompt (inject-context.sh).
+    expect(first[0]).toMatch(/^system: .*This is the agent-hooks demo project/);
+    expect(first[1]).toBe('user: Greet in notes.txt');
+
+    const fourth = texts(prompts[3]!).join('\n');
+    // The failed edit reached the model as its error; PostToolUse context rides on the edit's result.
+    expect(fourth).toContain('old_string not found in notes.txt');
+    expect(fourth).toContain('PostToolUse:Edit hook additional context: Formatted notes.txt.');
+
+    const fifth = texts(prompts[4]!).join('\n');
+    // The SessionStart hook's CLAUDE_ENV_FILE export reached the later bash call.
+    expect(fifth).toContain('mode=agent');
+    // The guard's exit-2 stderr is what the model sees for the denied call (claude-code-hooks.md §4.3).
+    expect(fifth).toMatch(/PreToolUse:Bash hook error: .*Blocked by the demo guard: 'rm -rf build'/);
+
+    // stop-guard.sh blocked the first Stop: the model went on with Claude Code's feedback message.
+    const sixth = texts(prompts[5]!);
+    expect(sixth.at(-1)).toBe(
+      'user: Stop hook feedback:\nBefore stopping, run the tests and summarise the result.',
+    );
+    expect(run.lines).toContain('Stop hook: Before stopping, run the tests and summarise the result.');
+  });
+
+  it('keeps the tools inside the sandbox', async () => {
+    const sandbox = makeTree({ 'a.txt': 'a' }, 'agent-sandbox');
+    const { model, prompts } = scriptedModel([
+      [
+        { type: 'tool-call', toolCallId: 'c1', toolName: 'Read', input: '{"file_path":"../outside.txt"}' },
+        {
+          type: 'tool-call',
+          toolCallId: 'c2',
+          toolName: 'Write',
+          input: '{"file_path":"/etc/x","content":""}',
+        },
+      ],
+      [{ type: 'text', text: 'done' }],
+    ]);
+    const run = await runAgent({ projectDir: PROJECT, sandbox, model, prompt: 'escape' });
+    expect(run.events).toContain('PostToolUseFailure:Read');
+    expect(run.events).toContain('PostToolUseFailure:Write');
+    const seen = texts(prompts[1]!).join('\n');
+    expect(seen).toContain('../outside.txt is outside the sandbox');
+    expect(seen).toContain('/etc/x is outside the sandbox');
+  });
+
+  it('npm run example:agent plays the script against the demo project', async () => {
+    const { stdout } = await promisify(execFile)(TSX, ['examples/agent/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(stdout).toMatch(/^events: SessionStart → UserPromptSubmit → PreToolUse:Glob/);
+    expect(stdout).toContain('→ PreCompact → PostCompact → SessionEnd\n');
+    expect(stdout).toContain('notes.txt: "hello notes\\n"');
+  }, 60_000);
+});
