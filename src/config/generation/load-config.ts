@@ -139,6 +139,7 @@ export async function loadConfig(options: LoadOptions): Promise<ConfigGeneration
     handlers: outcome.handlers,
     prompts: outcome.prompts,
     skipped: outcome.skipped,
+    held: outcome.held,
     diagnostics,
     locations: sink.reports,
     policy: outcome.policy,

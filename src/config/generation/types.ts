@@ -2,7 +2,7 @@ import type { Diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import type { ConfigChangeSource, LocationReport, VscodeSettings } from '../discovery/types.ts';
-import type { EffectivePolicy, SkippedEntry } from '../policy/types.ts';
+import type { EffectivePolicy, HeldHandler, SkippedEntry } from '../policy/types.ts';
 import type { CopilotPromptEntry, ReadOptions, ReadResult } from '../read-config.ts';
 
 export interface LoadOptions {
@@ -41,6 +41,8 @@ export interface ConfigGeneration {
   readonly handlers: readonly NormalizedHandler[];
   readonly prompts: readonly CopilotPromptEntry[];
   readonly skipped: readonly SkippedEntry[];
+  /** The skipped handlers themselves, so that a dispatch they would match reports them. */
+  readonly held: readonly HeldHandler[];
   readonly diagnostics: readonly Diagnostic[];
   readonly locations: readonly LocationReport[];
   readonly policy: Readonly<EffectivePolicy>;

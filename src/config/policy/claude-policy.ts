@@ -113,14 +113,17 @@ export function applyClaudePolicy(files: readonly LoadedFile[]): PolicyOutcome {
     handlers: [],
     prompts: [],
     skipped: [],
+    held: [],
     diagnostics: [...switches.diagnostics],
     policy: switches.policy,
   };
   for (const file of files) {
     for (const h of file.result.handlers) {
       const reason = skipReason(h, switches);
-      if (reason) out.skipped.push({ source: h.source, ...reason });
-      else out.handlers.push(h);
+      if (reason) {
+        out.skipped.push({ source: h.source, ...reason });
+        out.held.push({ handler: h, why: reason.why });
+      } else out.handlers.push(h);
     }
     out.prompts.push(...file.result.prompts);
   }

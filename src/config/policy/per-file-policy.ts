@@ -15,7 +15,10 @@ function pushAll(
     if (reason) out.skipped.push({ source, ...reason });
     return !reason;
   };
-  for (const h of file.result.handlers) if (take(h.source)) out.handlers.push(h);
+  for (const h of file.result.handlers) {
+    if (take(h.source)) out.handlers.push(h);
+    else if (reason) out.held.push({ handler: h, why: reason.why });
+  }
   for (const p of file.result.prompts) if (take(p.source)) out.prompts.push(p);
 }
 
@@ -32,6 +35,7 @@ export function applyCopilotPolicy(files: readonly LoadedFile[]): PolicyOutcome 
     handlers: [],
     prompts: [],
     skipped: [],
+    held: [],
     diagnostics: [],
     policy: { managedOnly: false, ...(globalBy ? { disableAllHooks: true } : {}) },
   };
@@ -62,6 +66,7 @@ export function applyVscodePolicy(files: readonly LoadedFile[], useClaudeHooks: 
     handlers: [],
     prompts: [],
     skipped: [],
+    held: [],
     diagnostics: [],
     policy: { managedOnly: false },
   };

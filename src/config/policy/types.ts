@@ -28,10 +28,17 @@ export interface EffectivePolicy extends PolicySettings {
   managedHttpHookAllowedEnvVars?: string[];
 }
 
+/** A handler the policy keeps from running; a dispatch it would match reports it in `skipped`. */
+export interface HeldHandler {
+  handler: NormalizedHandler;
+  why: string;
+}
+
 export interface PolicyOutcome {
   handlers: NormalizedHandler[];
   prompts: CopilotPromptEntry[];
   skipped: SkippedEntry[];
+  held: HeldHandler[];
   diagnostics: Diagnostic[];
   policy: EffectivePolicy;
 }

@@ -1,3 +1,4 @@
+import type { HeldHandler } from '../../config/policy/types.ts';
 import { type Diagnostic, diagnostic } from '../../errors.ts';
 import { getEvent } from '../../events/catalogue.ts';
 import { TOOL_CALL_EVENTS } from '../../events/event-sets.ts';
@@ -20,6 +21,11 @@ export interface PlannedHandler {
   ifRule: CompiledIfRule | null;
   /** Set when the handler can never run (invalid regex, `if` on a non-tool event…). */
   never?: string;
+  /**
+   * Set when configuration policy keeps the handler from running (disableAllHooks, the HTTP URL
+   * allowlist, Claude hooks off under VS Code, managed-only): reported when it would match.
+   */
+  held?: string;
 }
 
 export type EventIndex = ReadonlyMap<EventName, readonly PlannedHandler[]>;
@@ -28,6 +34,7 @@ export type EventIndex = ReadonlyMap<EventName, readonly PlannedHandler[]>;
 export function buildIndex(
   handlers: readonly NormalizedHandler[],
   profile: Profile,
+  held: readonly HeldHandler[] = [],
 ): { index: EventIndex; diagnostics: Diagnostic[] } {
   const byEvent = new Map<EventName, PlannedHandler[]>();
   const diagnostics: Diagnostic[] = [];
@@ -35,6 +42,14 @@ export function buildIndex(
   for (const name of EVENT_NAMES) byEvent.set(name, []);
   handlers.forEach((handler, order) => {
     const planned = planHandler(handler, order, profile, diagnostics, interned);
+    byEvent.get(handler.event)?.push(planned);
+  });
+  // Held handlers are planned like the others (so a dispatch knows whether they would match) but
+  // never run; `list` and `validate` already report their configuration problems.
+  const ignored: Diagnostic[] = [];
+  held.forEach(({ handler, why }, i) => {
+    const planned = planHandler(handler, handlers.length + i, profile, ignored, interned);
+    planned.held = why;
     byEvent.get(handler.event)?.push(planned);
   });
   return { index: byEvent, diagnostics };

@@ -126,6 +126,7 @@ function leftOut(
       return `"if" rule ${entry.handler.if} does not match this call`;
     }
   }
+  if (entry.held !== undefined) return entry.held;
   const identity = seen ? entry.handler.identity : undefined;
   if (identity === undefined || !seen) return undefined;
   const first = seen.get(identity);

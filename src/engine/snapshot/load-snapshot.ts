@@ -70,7 +70,7 @@ export async function loadSnapshot(options: HookEngineOptions, id: number): Prom
     frontmatter.length === 0
       ? handlers
       : handlers.filter((handler) => handler.source.scope !== 'frontmatter');
-  const built = buildIndex(active, profile);
+  const built = buildIndex(active, profile, generation?.held ?? []);
   diagnostics.push(...built.diagnostics);
   return Object.freeze({
     id,
