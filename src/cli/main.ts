@@ -1,6 +1,34 @@
 #!/usr/bin/env node
+import { isAbsolute } from 'node:path';
 import { dropWritesWhenReaderGoes, processStreams } from './cli-io.ts';
 import { runCli } from './program.ts';
 
 dropWritesWhenReaderGoes([process.stdout, process.stderr]);
-process.exitCode = await runCli(process.argv.slice(2), processStreams());
+const args = process.argv.slice(2);
+if (startsOutsideDeletedDirectory(args)) process.exitCode = await runCli(args, processStreams());
+
+/**
+ * Started in a directory that was deleted, `process.cwd()` throws ENOENT: every command would die
+ * with a stack trace, even `--version`. Commands that do not need the directory (version, help,
+ * an absolute `--cwd`) run from `/` instead; anything else gets one clear line and exit status 1.
+ */
+function startsOutsideDeletedDirectory(argv: string[]): boolean {
+  try {
+    process.cwd();
+    return true;
+  } catch {
+    // The directory is gone.
+  }
+  const cwdAt = argv.findIndex((arg) => arg === '--cwd' || arg.startsWith('--cwd='));
+  const cwdValue = cwdAt < 0 ? undefined : (argv[cwdAt]?.split('=')[1] ?? argv[cwdAt + 1]);
+  const needsNoDirectory = argv.every((arg) => /^(-V|--version|-h|--help|help)$/.test(arg));
+  if (needsNoDirectory || (cwdValue !== undefined && isAbsolute(cwdValue))) {
+    process.chdir('/');
+    return true;
+  }
+  process.stderr.write(
+    'agent-hooks: the current directory no longer exists (deleted or moved); cd to an existing directory or pass an absolute --cwd DIR\n',
+  );
+  process.exitCode = 1;
+  return false;
+}
