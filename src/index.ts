@@ -53,6 +53,7 @@ export type {
 } from './engine/options.ts';
 export type { RunnerTable } from './engine/run/runner-registry.ts';
 export type { HookRegistration, SessionHandle } from './engine/session/session-handle.ts';
+export type { SessionHookEntry } from './engine/session/session-hook-entry.ts';
 export type { FunctionHookCallback, FunctionHookOptions } from './engine/session/session-hooks.ts';
 export { MemorySessionState, type SessionStateStore } from './engine/session/session-state.ts';
 export type { ConfigView } from './engine/snapshot/snapshot.ts';

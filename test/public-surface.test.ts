@@ -225,6 +225,7 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
       'SdkHooksRegistration',
       'SdkTimeout',
       'SessionHandle',
+      'SessionHookEntry',
       'SessionStateStore',
       'Severity',
       'SkippedEntry',

@@ -7,6 +7,11 @@ export const ENGINE_CODES = {
     summary: 'dispatch() was called after the engine was closed.',
     fix: 'Create a new engine with createHookEngine(), or stop dispatching before close().',
   },
+  ENGINE_INVALID_SESSION_HOOK: {
+    severity: 'error',
+    summary: 'addSessionHook() was given a hook that is not valid as a Claude settings entry.',
+    fix: "Pass an entry as a settings file spells it, e.g. { type: 'command', command: './verify-output.sh' }; the message lists each problem.",
+  },
   ENGINE_NO_FRONTMATTER_HOOKS: {
     severity: 'error',
     summary: 'registerFrontmatterHooks() named a file from which no frontmatter hooks were loaded.',

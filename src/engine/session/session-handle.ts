@@ -1,5 +1,6 @@
 import type { EventName } from '../../model/event-name.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
+import { type SessionHookEntry, sessionHookHandler } from './session-hook-entry.ts';
 import type { FunctionHookCallback, FunctionHookOptions, SessionHookStore } from './session-hooks.ts';
 
 /**
@@ -41,13 +42,23 @@ export class SessionHandle {
     this.#frontmatter = frontmatter;
   }
 
-  /** Adds an already-normalized handler to this session; returns its disposer. */
+  /**
+   * Adds a hook to this session: an entry as a Claude settings file spells it (seed 004:
+   * `{ type: 'command', command: './verify-output.sh' }`), validated like configuration (an
+   * invalid one throws ENGINE_INVALID_SESSION_HOOK here), or an already-normalized handler.
+   * Returns its disposer.
+   */
   addSessionHook(
     event: EventName,
     matcher: string | undefined,
-    handler: NormalizedHandler,
+    handler: NormalizedHandler | SessionHookEntry,
   ): HookRegistration {
-    const id = this.#store.addSessionHook(this.id, event, matcher, handler);
+    const id = this.#store.addSessionHook(
+      this.id,
+      event,
+      matcher,
+      sessionHookHandler(event, matcher, handler),
+    );
     return registration(id, event, () => this.#store.removeSessionHook(this.id, event, id));
   }
 
