@@ -14,6 +14,12 @@ import { makeTree } from '../helpers/temp-dir.ts';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PROJECT = join(ROOT, 'examples', 'demo-project');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const DOC = readFileSync(join(ROOT, 'docs', 'agent-loop.md'), 'utf8');
+
+/** The body of the first fenced block of `lang` in docs/agent-loop.md. */
+function block(lang: string): string {
+  return DOC.match(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\`\\n`))?.[1] ?? '';
+}
 
 /** Every text of one prompt: system, user and tool-result parts. */
 function texts(prompt: LanguageModelV3Prompt): string[] {
@@ -111,7 +117,7 @@ describe('the reference agent loop (examples/agent)', () => {
     expect(seen).toContain('/etc/x is outside the sandbox');
   });
 
-  it('npm run example:agent plays the script against the demo project', async () => {
+  it('npm run example:agent plays the script against the demo project, as docs/agent-loop.md shows', async () => {
     const { stdout } = await promisify(execFile)(TSX, ['examples/agent/main.ts'], {
       cwd: ROOT,
       env: { ...process.env, NO_COLOR: '1' },
@@ -119,5 +125,14 @@ describe('the reference agent loop (examples/agent)', () => {
     expect(stdout).toMatch(/^events: SessionStart → UserPromptSubmit → PreToolUse:Glob/);
     expect(stdout).toContain('→ PreCompact → PostCompact → SessionEnd\n');
     expect(stdout).toContain('notes.txt: "hello notes\\n"');
+    expect(block('text')).toBe(`${stdout.split('\n')[0]}\n`);
   }, 60_000);
+
+  it('shows examples/agent/agent.ts in docs/agent-loop.md, with the package names a user imports', () => {
+    const published = readFileSync(join(ROOT, 'examples/agent/agent.ts'), 'utf8')
+      .replace("from '../../src/ai-sdk.ts'", "from 'agent-hooks/ai-sdk'")
+      .replace("from '../../src/index.ts'", "from 'agent-hooks'");
+    expect(published).toContain("from 'agent-hooks/ai-sdk'");
+    expect(block('ts')).toBe(published);
+  });
 });
