@@ -58,6 +58,8 @@ describe('agent-hooks validate', () => {
     const { code, out } = await run(['.claude/settings.json'], opts(root));
     expect(code).toBe(0);
     expect(out).toMatch(/^\.claude[\\/]settings\.json:\d+:\d+ warning CONFIG_UNKNOWN_KEY .*timeout/m);
+    // Issue 14, trap 8: the warning says how to make it an error.
+    expect(out).toMatch(/^1 unknown key\(s\) or event\(s\) are warnings; --strict makes them errors$/m);
     expect(out).toMatch(/0 error\(s\), 1 warning\(s\)/);
   });
 

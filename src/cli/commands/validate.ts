@@ -85,6 +85,9 @@ function readerKind(kind: ConfigKind, profile: CommonOptions['profile']): Config
   return profile === 'vscode' && kind !== 'frontmatter' ? 'vscode-hooks' : kind;
 }
 
+/** Warnings a typo usually causes: `--strict` turns them into errors, and the summary says so. */
+const UNKNOWN_NAMES: ReadonlySet<string> = new Set(['CONFIG_UNKNOWN_KEY', 'CONFIG_UNKNOWN_EVENT']);
+
 /** Files with these endings inside a folder given to `validate DIR` are checked. */
 const HOOK_FILE = /\.(json|jsonc|md)$/;
 
@@ -194,6 +197,9 @@ export async function runValidate(
   } else {
     renderGroups(groups, cwd, write);
     write(`${errors} error(s), ${warnings} warning(s)\n`);
+    const unknown = diagnostics.filter((d) => d.severity === 'warning' && UNKNOWN_NAMES.has(d.code)).length;
+    if (unknown > 0)
+      write(`${unknown} unknown key(s) or event(s) are warnings; --strict makes them errors\n`);
   }
   return errors > 0 ? 1 : 0;
 }
