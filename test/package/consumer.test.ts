@@ -126,9 +126,14 @@ describe('the packed tarball in a consumer project', { timeout: TEST_TIMEOUT_MS 
 
     it('imports every entry point from ESM', async ({ skip }) => {
       const { dir } = project(skip);
-      const script = `for (const e of ${JSON.stringify(ENTRIES)}) { const m = await import(e); console.log(e, Object.keys(m).length); }`;
+      const schema =
+        "const { default: s } = await import('agent-hooks/schema/claude-settings.schema.json', { with: { type: 'json' } }); console.log('schema', s.$id);";
+      const script = `${schema} for (const e of ${JSON.stringify(ENTRIES)}) { const m = await import(e); console.log(e, Object.keys(m).length); }`;
       const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir });
       for (const entry of ENTRIES) expect(stdout).toMatch(new RegExp(`^${entry} [1-9]\\d*$`, 'm'));
+      expect(stdout).toMatch(
+        /^schema https:\/\/unpkg\.com\/agent-hooks\/schema\/claude-settings\.schema\.json$/m,
+      );
     });
 
     it('requires every entry point from CommonJS (require of ESM, Node ≥ 20.19)', async ({ skip }) => {

@@ -72,6 +72,17 @@ describe('the published package', () => {
     }
   });
 
+  it('ships every JSON Schema under agent-hooks/schema/ with an $id that is the address of that file', async () => {
+    const schemas = (await packedFiles()).filter((file) => file.startsWith('schema/'));
+    expect(schemas.length).toBeGreaterThan(4);
+    expect(pkg.exports['./schema/*']).toBe('./schema/*');
+    for (const file of schemas) {
+      const { $id } = JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8')) as { $id: string };
+      // unpkg serves the files of the npm package at https://unpkg.com/<name>/<path>.
+      expect($id, file).toBe(`https://unpkg.com/agent-hooks/${file}`);
+    }
+  });
+
   it('lets npm report its own errors: `npm run nope` says the script is missing (no silencing .npmrc)', async () => {
     expect(existsSync(join(REPO_ROOT, '.npmrc'))).toBe(false);
     const failed = await run('npm', ['run', 'nope'], { cwd: REPO_ROOT, timeout: NPM_TIMEOUT_MS }).then(

@@ -2,15 +2,14 @@ import { z } from 'zod';
 import { claudeSettings } from './claude.ts';
 import { copilotHooksFile } from './copilot.ts';
 import { frontmatterHooks } from './frontmatter.ts';
+import { PACKAGE_SCHEMA_BASE_URL } from './schema-urls.ts';
 import { vscodeHooksFile } from './vscode.ts';
-
-const SCHEMA_BASE_URL = 'https://agent-hooks.dev/schema/';
 
 /** Draft-07 JSON Schema text for a zod model: the input shape users write, our own `$id`. */
 function render(schema: z.ZodType, name: string, title: string, extra: Record<string, unknown> = {}): string {
   const generated = z.toJSONSchema(schema, { target: 'draft-07', io: 'input' }) as Record<string, unknown>;
   const { $schema, ...rest } = generated;
-  const document = { $schema, $id: `${SCHEMA_BASE_URL}${name}`, title, ...extra, ...rest };
+  const document = { $schema, $id: `${PACKAGE_SCHEMA_BASE_URL}${name}`, title, ...extra, ...rest };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 

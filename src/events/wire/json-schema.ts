@@ -7,7 +7,8 @@ import { inputSchema, outputSchema } from './schemas.ts';
 
 /** Where the per-event JSON Schemas live, beside the configuration schemas. */
 export const EVENT_SCHEMA_DIR = 'schema/events';
-const SCHEMA_BASE_URL = 'https://agent-hooks.dev/schema/events/';
+/** unpkg serves the package's files: each `$id` is the address of the file the package ships. */
+const SCHEMA_BASE_URL = 'https://unpkg.com/agent-hooks/schema/events/';
 
 const DIALECT_TITLES: Record<Dialect, string> = {
   claude: 'Claude Code',
