@@ -97,6 +97,9 @@ export class SqliteWorkerWriter {
     if (this.#worker) return this.#worker;
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      // Not the parent's flags: a loader such as tsx's (bench, development) would start in the
+      // worker too, which needs nothing but better-sqlite3.
+      execArgv: [],
       workerData: {
         driver: createRequire(import.meta.url).resolve('better-sqlite3'),
         path: this.#path,
