@@ -8,7 +8,7 @@ import { createHookEngine } from '../engine/engine.ts';
 import type { SessionStateStore } from '../engine/session/session-state.ts';
 import type { Diagnostic } from '../errors.ts';
 import type { ProfileName } from '../model/profile-name.ts';
-import { combineResults } from './combine.ts';
+import { combineResults, emptyResult } from './combine.ts';
 import {
   type BridgeAnswer,
   BridgeInputError,
@@ -56,6 +56,9 @@ export interface BridgeRun {
   payload?: HostPayload;
 }
 
+/** Set for every hook the bridge starts; a bridge started by one of them runs nothing. */
+const NESTED_ENV = 'AGENT_HOOKS_BRIDGE';
+
 function describeDiagnostic(d: Diagnostic): string {
   const where = d.file ? `${d.file}${d.line === undefined ? '' : `:${d.line}:${d.column ?? 1}`}: ` : '';
   return `${where}${d.code}: ${d.message}`;
@@ -75,7 +78,8 @@ async function dispatchOrigin(
     // The calling host has the person (or its own non-interactive rule) for `ask`: pass it on.
     interactive: true,
     ...(options.homeDir !== undefined ? { homeDir: options.homeDir } : {}),
-    ...(options.env ? { env: options.env } : {}),
+    // Marks the bridge's own hooks: a bridge entry among them answers at once (no loop, no twice).
+    env: { ...(options.env ?? process.env), [NESTED_ENV]: '1' },
     ...(state ? { sessionState: prefixedState(state, origin.origin) } : {}),
   });
   try {
@@ -142,6 +146,8 @@ export async function runBridge(options: BridgeOptions): Promise<BridgeRun> {
     if (error instanceof BridgeInputError) return { answer: crashAnswer('BRIDGE_BAD_INPUT', error.message) };
     throw error;
   }
+  if ((options.env ?? process.env)[NESTED_ENV] === '1')
+    return { answer: renderAnswer(options.host, emptyResult(payload.event, options.host), []), payload };
   const config = await loadBridgeConfig(loadOptions(options));
   const problems = configProblems(config);
   let results: DispatchResult[];

@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runBridge } from '../../src/bridge/run-bridge.ts';
 import { sessionFile } from '../../src/bridge/session-file.ts';
 import { runCliInProcess } from '../helpers/cli.ts';
 import { makeTree } from '../helpers/temp-dir.ts';
-import { claudePreToolUse } from './guards.ts';
+import { claudePreToolUse, guardTree } from './guards.ts';
 
 const BLOCK = { decision: 'block', reason: 'keep going' };
 
@@ -46,5 +47,20 @@ describe('bridge: state across invocations', () => {
     expect(await runCliInProcess(args, { stdin: end })).toEqual({ code: 0, stdout: '{}\n', stderr: '' });
     // SessionEnd cleans up the session's file.
     expect(existsSync(sessionFile(stateDir, 'bridge-session'))).toBe(false);
+  });
+});
+
+describe('bridge: a bridge started by a bridged hook', () => {
+  it('runs nothing, so an installed bridge entry in another host’s file never loops or runs hooks twice', async () => {
+    const project = makeTree(guardTree('vscode'), 'bridge-nested');
+    const stdin = JSON.stringify(claudePreToolUse(project, 'rm -rf /'));
+    const base = { host: 'claude-code' as const, stdin, cwd: project, noUser: true, stateDir: null };
+    const nested = await runBridge({ ...base, env: { ...process.env, AGENT_HOOKS_BRIDGE: '1' } });
+    expect(nested.answer).toEqual({ stdout: '{}\n', stderr: '', exitCode: 0 });
+    expect(existsSync(join(project, '.payloads'))).toBe(false);
+    // The bridge's own hooks see the marker.
+    const top = await runBridge({ ...base, env: { ...process.env, AGENT_HOOKS_BRIDGE: '' } });
+    expect(top.answer.stdout).toContain('"permissionDecision":"deny"');
+    expect(readFileSync(join(project, '.payloads/vscode.bridge-marker'), 'utf8')).toBe('1');
   });
 });

@@ -5,9 +5,10 @@ import { PROFILE_NAMES, type ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import { parseProfile } from '../common-options.ts';
 import { readAll } from '../read-input.ts';
+import { addBridgeInstallCommands } from './bridge-install.ts';
 
 interface BridgeCliOptions {
-  host: ProfileName;
+  host?: ProfileName;
   event?: string;
   cwd: string;
   from: ProfileName[];
@@ -26,10 +27,10 @@ function collectHost(value: string, previous: ProfileName[]): ProfileName[] {
  */
 export function registerBridgeCommand(program: Command, io: CliIo): void {
   const hosts = PROFILE_NAMES.join(' | ');
-  program
+  const bridge = program
     .command('bridge')
     .description("run every other agent's hooks as this host's hook: reads the host's payload on stdin")
-    .requiredOption('--host <host>', `the calling host: ${hosts}`, parseProfile)
+    .option('--host <host>', `the calling host: ${hosts} (required)`, parseProfile)
     .option('--event <name>', "the event, when the payload does not name it (Copilot's camelCase payloads)")
     .option('--cwd <dir>', 'project directory', process.cwd())
     .option('--from <host>', `read only this host's hook files (repeatable): ${hosts}`, collectHost, [])
@@ -40,6 +41,7 @@ export function registerBridgeCommand(program: Command, io: CliIo): void {
       'per-session state between invocations (default: $XDG_STATE_HOME/agent-hooks, else ~/.local/state/agent-hooks)',
     )
     .action(async (options: BridgeCliOptions) => {
+      if (!options.host) throw new Error(`bridge: --host is required (${hosts})`);
       const run = await runBridge({
         host: options.host,
         stdin: await readAll(io.stdin),
@@ -54,4 +56,5 @@ export function registerBridgeCommand(program: Command, io: CliIo): void {
       io.stderr(run.answer.stderr);
       io.setExitCode(run.answer.exitCode);
     });
+  addBridgeInstallCommands(bridge, io);
 }

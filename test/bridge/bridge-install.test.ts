@@ -1,0 +1,123 @@
+import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'jsonc-parser';
+import { describe, expect, it } from 'vitest';
+import { builtBinPath, runCliInProcess } from '../helpers/cli.ts';
+import { REPO_ROOT } from '../helpers/paths.ts';
+import { makeTree, tempDir, writeFile } from '../helpers/temp-dir.ts';
+import { claudePreToolUse, denyStdout } from './guards.ts';
+
+const BIN = `node ${builtBinPath()}`;
+
+function json(file: string): Record<string, Record<string, unknown[]>> {
+  // jsonc: the settings files keep their comments.
+  return parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown[]>>;
+}
+
+describe('bridge install / uninstall', () => {
+  it('merges into an existing Claude settings file, keeps its keys, is idempotent, and uninstall takes out only its entries', async () => {
+    const original =
+      '{\n  // team settings\n  "permissions": { "allow": ["Bash"] },\n  "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "true" } ] } ] }\n}\n';
+    const project = makeTree({}, 'install');
+    const file = writeFile(project, '.claude/settings.json', original);
+    const args = ['--host', 'claude-code', '--cwd', project, '--command', 'ah'];
+    const first = await runCliInProcess(['bridge', 'install', ...args]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('+++');
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('// team settings');
+    expect(text).toContain('"$schema": "https://json.schemastore.org/claude-code-settings.json"');
+    const settings = json(file);
+    expect(settings.hooks?.PreToolUse).toEqual([
+      { matcher: '*', hooks: [{ type: 'command', command: 'ah bridge --host claude-code' }] },
+    ]);
+    // Events without matchers get none (claude-code-hooks.md §1); the user's own Stop hook stays first.
+    expect(settings.hooks?.Stop).toEqual([
+      { hooks: [{ type: 'command', command: 'true' }] },
+      { hooks: [{ type: 'command', command: 'ah bridge --host claude-code' }] },
+    ]);
+    expect(settings.hooks).not.toHaveProperty('ErrorOccurred');
+    const again = await runCliInProcess(['bridge', 'install', ...args]);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toContain('already bridged, nothing changed');
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    const removed = await runCliInProcess(['bridge', 'uninstall', ...args]);
+    expect(removed.code).toBe(0);
+    const after = json(file);
+    expect(after.hooks).toEqual({ Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] });
+    expect(after.permissions).toEqual({ allow: ['Bash'] });
+  });
+
+  it('creates the Copilot file with camelCase keys and --event, and uninstall deletes the file it created', async () => {
+    const project = tempDir('install');
+    const run = await runCliInProcess(['bridge', 'install', '--host', 'copilot-cli', '--cwd', project]);
+    expect(run.code).toBe(0);
+    const file = join(project, '.github/hooks/agent-hooks.json');
+    const config = json(file);
+    expect(config.version).toBe(1);
+    expect(config.hooks?.preToolUse).toEqual([
+      { type: 'command', bash: 'agent-hooks bridge --host copilot-cli --event preToolUse' },
+    ]);
+    const validate = await runCliInProcess(['validate', file, '--profile', 'copilot-cli']);
+    expect(validate.code).toBe(0);
+    await runCliInProcess(['bridge', 'uninstall', '--host', 'copilot-cli', '--cwd', project]);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('puts the VS Code file where only VS Code reads it and names that folder in chat.hookFilesLocations', async () => {
+    const project = makeTree({ '.vscode/settings.json': '{\n  "editor.tabSize": 2\n}\n' }, 'install');
+    await runCliInProcess(['bridge', 'install', '--host', 'vscode', '--cwd', project]);
+    expect(json(join(project, '.vscode/hooks/agent-hooks.json')).hooks?.PreToolUse).toEqual([
+      { type: 'command', command: 'agent-hooks bridge --host vscode' },
+    ]);
+    const settings = json(join(project, '.vscode/settings.json'));
+    expect(settings).toMatchObject({
+      'editor.tabSize': 2,
+      'chat.hookFilesLocations': { '.vscode/hooks': true },
+    });
+    await runCliInProcess(['bridge', 'uninstall', '--host', 'vscode', '--cwd', project]);
+    expect(existsSync(join(project, '.vscode/hooks/agent-hooks.json'))).toBe(false);
+    expect(json(join(project, '.vscode/settings.json'))['chat.hookFilesLocations']).toEqual({});
+  });
+
+  it('refuses to merge into a file that is not JSON, unless --force', async () => {
+    const project = makeTree({ '.claude/settings.json': '{ broken' }, 'install');
+    const run = await runCliInProcess(['bridge', 'install', '--host', 'claude-code', '--cwd', project]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('--force');
+    expect(readFileSync(join(project, '.claude/settings.json'), 'utf8')).toBe('{ broken');
+  });
+
+  it('demo: after install for Claude Code, the installed command denies rm -rf / through the Copilot-format guard', async () => {
+    const project = tempDir('demo');
+    cpSync(join(REPO_ROOT, 'examples/demo-project'), project, { recursive: true });
+    const install = await runCliInProcess([
+      'bridge',
+      'install',
+      '--host',
+      'claude-code',
+      '--cwd',
+      project,
+      '--command',
+      BIN,
+    ]);
+    expect(install.code).toBe(0);
+    const settings = json(join(project, '.claude/settings.json'));
+    const entry = settings.hooks?.PreToolUse?.at(-1) as { hooks: { command: string }[] };
+    // The installed command line, as Claude Code would run it (its own hooks are skipped: native).
+    const args = (entry.hooks[0]?.command as string).split(' ').slice(2);
+    const payload = JSON.stringify(claudePreToolUse(project, 'rm -rf /'));
+    const run = await runCliInProcess(
+      [...args, '--cwd', project, '--no-user', '--state-dir', join(project, '.state')],
+      {
+        stdin: payload,
+      },
+    );
+    // .github/hooks/audit.json's guard exits 2; Copilot CLI does not show its stderr to the model.
+    expect(run).toEqual({
+      code: 0,
+      stdout: denyStdout('claude-code', 'hook exited with code 2'),
+      stderr: '',
+    });
+  });
+});
