@@ -105,7 +105,7 @@ describe('bridge install / uninstall', () => {
     const settings = json(join(project, '.claude/settings.json'));
     const entry = settings.hooks?.PreToolUse?.at(-1) as { hooks: { command: string }[] };
     // The installed command line, as Claude Code would run it (its own hooks are skipped: native).
-    const args = (entry.hooks[0]?.command as string).split(' ').slice(2);
+    const args = String(entry.hooks[0]?.command).split(' ').slice(2);
     const payload = JSON.stringify(claudePreToolUse(project, 'rm -rf /'));
     const run = await runCliInProcess(
       [...args, '--cwd', project, '--no-user', '--state-dir', join(project, '.state')],
