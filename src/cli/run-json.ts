@@ -35,7 +35,6 @@ export function runJson(
       warnings: hook.warnings,
       ...(hook.untrusted ? { untrusted: true } : {}),
       ...(hook.noVerdict ? { noVerdict: hook.noVerdict } : {}),
-      ...(hook.notes?.length ? { notes: hook.notes } : {}),
     })),
     skipped: result.skipped,
     diagnostics: [...extraDiagnostics, ...result.diagnostics],

@@ -58,7 +58,10 @@ export interface HookEngineOptions {
   untrusted?: UntrustedPolicy;
   /** Trust store file; default `$XDG_CONFIG_HOME/agent-hooks/trust.json`. */
   trustFile?: string;
-  /** Stop/SubagentStop blocks honoured in a row before the override (default: the profile's, 8). */
+  /**
+   * Stop/SubagentStop blocks honoured in a row before the override (default:
+   * `CLAUDE_CODE_STOP_HOOK_BLOCK_CAP` from `env` under claude-code, else the profile's, 8).
+   */
   stopBlockCap?: number;
   /**
    * Where per-session state lives (Stop-block counts, `once` hooks). Default: this engine's memory.

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../helpers/cli.ts';
+import { engineWithClaudeHooks, group } from '../helpers/engine.ts';
 import { makeTree } from '../helpers/temp-dir.ts';
 
 const BASH_CALL = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_1' };
@@ -107,5 +108,54 @@ describe.concurrent('Claude Code texts (claude-code-observed.md "Decisions")', (
       'SessionStart hook additional context: ctx',
     ]);
     expect(r.messages.placements).toEqual(['leading-system-context', 'leading-system-context']);
+  });
+
+  it('a timeout: the host notice, noVerdict timeout, and the tool runs (issue 12 point 8)', async () => {
+    const r = await runClaude(
+      'PreToolUse',
+      { PreToolUse: one('exec sleep 30', { timeout: 0.2 }) },
+      BASH_CALL,
+    );
+    expect(r.decision).toBeNull();
+    expect(r.hooks[0].outcome).toBe('timeout');
+    expect(r.hooks[0].noVerdict).toBe('timeout');
+    expect(r.messages.toUser).toEqual(["A hook didn't answer in time, so it didn't check this action."]);
+  });
+
+  it('exit 127 from inside a script and a missing script: noVerdict exit-127 with the host notice', async () => {
+    const files = { 'hook.sh': 'cat >/dev/null\necho "hook.sh: jqq: not found" >&2\nexit 127\n' };
+    const inside = await runClaude(
+      'PreToolUse',
+      { PreToolUse: one('sh "$CLAUDE_PROJECT_DIR/hook.sh"') },
+      BASH_CALL,
+      files,
+    );
+    const missing = await runClaude(
+      'PreToolUse',
+      { PreToolUse: one('/nonexistent/agent-hooks/hook.sh') },
+      BASH_CALL,
+    );
+    for (const r of [inside, missing]) {
+      expect(r.decision).toBeNull();
+      expect(r.hooks[0].noVerdict).toBe('exit-127');
+      expect(r.messages.toUser).toEqual(["A hook gave no usable answer, so it didn't check this action."]);
+    }
+  });
+});
+
+describe('CLAUDE_CODE_STOP_HOOK_BLOCK_CAP (claude-code-hooks.md §2.18)', () => {
+  it('sets the consecutive Stop-block cap as in the host, with the full cap message', async () => {
+    const engine = await engineWithClaudeHooks(
+      { Stop: group('cat >/dev/null; echo again >&2; exit 2') },
+      { env: { ...process.env, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' } },
+    );
+    const results = [];
+    for (let i = 0; i < 3; i += 1) results.push(await engine.dispatch('Stop', {}));
+    await engine.close();
+    expect(results.map((r) => r.decision)).toEqual(['block', 'block', null]);
+    expect(results[2]!.terminalReason).toBe('stop_hook_cap');
+    expect(results[2]!.messages.toUser).toEqual([
+      'A hook blocked the turn from ending 3 consecutive times—overriding and ending turn',
+    ]);
   });
 });

@@ -100,7 +100,13 @@ function collectShared(
   let promptFrom: string | undefined;
   for (const item of items) {
     const { effect, plainText } = item.interpretation;
-    if (effect.userNotice) out.messages.toUser.push(`${options.hookLabel} hook error: ${effect.userNotice}`);
+    if (effect.userNotice) {
+      // A no-verdict notice is the host's own sentence, without the hook label.
+      const notice = item.interpretation.noVerdict
+        ? effect.userNotice
+        : `${options.hookLabel} hook error: ${effect.userNotice}`;
+      out.messages.toUser.push(notice);
+    }
     if (discardOutput) continue;
     if (effect.continue === false || item.interpretation.endsTurn) {
       if (out.continue) out.stopReason = effect.stopReason ?? '';

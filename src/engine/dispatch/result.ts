@@ -40,8 +40,6 @@ export interface HookRunReport {
   untrusted?: boolean;
   /** Set when the hook gave no verdict the host could use (Claude Code's `hook_no_verdict`). */
   noVerdict?: NoVerdict;
-  /** Runner notes for this run (an HTTP hook: the proxy it went through, the allowlist that let it). */
-  notes?: string[];
 }
 
 export interface SkippedReport {

@@ -13,8 +13,28 @@ import { jsonEffect } from './read-json.ts';
 export const CLAUDE_READER: OutputReader = {
   name: 'claude',
   read: (run) => readClaudeStyle(run, true),
-  readFailure: blocksOnTimeout,
+  readFailure: (run) => blocksOnTimeout(run) ?? noVerdict(run),
 };
+
+/** Claude Code's notices for a hook that gave no verdict (its `hook_no_verdict`; issue 12 point 8). */
+const NO_VERDICT_NOTICE = {
+  timeout: "A hook didn't answer in time, so it didn't check this action.",
+  'exit-127': "A hook gave no usable answer, so it didn't check this action.",
+} as const;
+
+// claude-code-observed.md: a timeout and a missing script (exit 127) fail open; the host shows
+// its own notice. A command that never started is Claude Code's exit 127 from `/bin/sh -c`.
+function noVerdict(run: FailedRun): Interpretation | undefined {
+  const kind = run.outcome === 'timeout' ? 'timeout' : run.outcome === 'spawn-error' ? 'exit-127' : undefined;
+  if (!kind) return undefined;
+  return interpretation(
+    run.outcome,
+    { userNotice: NO_VERDICT_NOTICE[kind] },
+    `${run.message}; no verdict, the action proceeds`,
+    run.warnings,
+    { noVerdict: kind },
+  );
+}
 
 export const VSCODE_READER: OutputReader = {
   name: 'vscode',
@@ -91,6 +111,15 @@ function readExit2(run: FinishedRun, effect: HandlerEffect): Interpretation {
 }
 
 function readOtherExit(run: FinishedRun): Interpretation {
+  if (run.exitCode === 127 && !run.blockOnFailure && run.handler.type === 'command') {
+    return interpretation(
+      'non-blocking-error',
+      { userNotice: NO_VERDICT_NOTICE['exit-127'] },
+      'exit 127: no verdict, the action proceeds',
+      run.warnings,
+      { output: run.json, noVerdict: 'exit-127' },
+    );
+  }
   const detail = firstLine(run.stderr);
   const notice = `Failed with non-blocking status code: ${detail || `exit ${run.exitCode}`}`;
   if (run.blockOnFailure) return blockingFailure(run.spec, notice, run.warnings, run.json);

@@ -9,6 +9,7 @@ export interface RunReading {
   explanation: string;
   /** What reading the output found (owned by the report from now on); runner diagnostics go first. */
   warnings: string[];
+  noVerdict?: HookRunReport['noVerdict'];
 }
 
 /**
@@ -40,5 +41,6 @@ export function hookRunReport(
     effect: reading.explanation,
     warnings,
     ...(untrusted ? { untrusted: true } : {}),
+    ...(reading.noVerdict ? { noVerdict: reading.noVerdict } : {}),
   };
 }

@@ -43,7 +43,18 @@ export async function readStopCap(
   const key = stopStateKey(stopKey(sessionId, event, input));
   const blocks = await ctx.sessionState.get(key);
   if (input.stop_hook_active === undefined) input.stop_hook_active = blocks > 0;
-  return { key, blocks, cap: ctx.options.stopBlockCap ?? ctx.profile.stopBlockCap };
+  return { key, blocks, cap: ctx.options.stopBlockCap ?? envCap(ctx) ?? ctx.profile.stopBlockCap };
+}
+
+/**
+ * `CLAUDE_CODE_STOP_HOOK_BLOCK_CAP` sets the cap as in the host (claude-code-hooks.md §2.18, `0`
+ * turns it off); only under the claude-code profile, and only a whole number counts.
+ */
+function envCap(ctx: EngineContext): number | undefined {
+  if (ctx.profile.name !== 'claude-code') return undefined;
+  const raw = (ctx.options.env ?? process.env).CLAUDE_CODE_STOP_HOOK_BLOCK_CAP;
+  if (raw === undefined || !/^\d+$/.test(raw.trim())) return undefined;
+  return Number(raw.trim());
 }
 
 /** A new prompt ends the Stop loop: the count starts over (claude-code-hooks.md §2.18). */

@@ -145,7 +145,10 @@ describe('read-output: the same result, read by each host (docs/decisions.md)', 
   it('fails open on a timeout, except where the host blocks (PreModelSwitch, onFailure: block)', () => {
     const timedOut = ran({ exitCode: null, timedOut: true });
     expect(read('claude-code', 'PreToolUse', timedOut).outcome).toBe('timeout');
-    expect(read('claude-code', 'PreToolUse', timedOut).effect.userNotice).toContain('timed out');
+    expect(read('claude-code', 'PreToolUse', timedOut).effect.userNotice).toBe(
+      "A hook didn't answer in time, so it didn't check this action.",
+    );
+    expect(read('claude-code', 'PreToolUse', timedOut).noVerdict).toBe('timeout');
     expect(read('claude-code', 'PreModelSwitch', timedOut).blockedByExit).toBe(true);
     expect(read('vscode', 'PreModelSwitch', timedOut).blockedByExit).toBe(false);
     const blocking = read(
