@@ -1,10 +1,11 @@
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { applyEdits, modify } from 'jsonc-parser';
 import { readConfig } from '../../config/read-config.ts';
 import type { ModelClient } from '../../runners/llm/model-client.ts';
 import type { CliIo } from '../cli-io.ts';
+import { applyConfigWrite } from '../write/config-write.ts';
+import { planCreateWrite } from './create-write.ts';
 
 export interface CreateOptions {
   cwd: string;
@@ -12,6 +13,8 @@ export interface CreateOptions {
   target: string;
   yes: boolean;
   model?: string;
+  /** Print one JSON object describing the proposal and what was written. */
+  json?: boolean;
 }
 
 export interface CreateIo {
@@ -71,7 +74,9 @@ export async function runCreate(description: string, options: CreateOptions, io:
       signal: AbortSignal.timeout(120_000),
     });
     if (!answer.ok) {
-      io.err(`agent-hooks create: ${answer.message}\n`);
+      // Name the model the user chose, so a bad --model reads as such and not as a generic failure.
+      const which = options.model ? `--model "${options.model}": ` : '';
+      io.err(`agent-hooks create: ${which}${answer.message}\n`);
       return 1;
     }
     const checked = checkProposal(answer.value.text, targetFile, options.cwd);
@@ -82,16 +87,59 @@ export async function runCreate(description: string, options: CreateOptions, io:
     io.err(`agent-hooks create: the model's configuration is still invalid:\n${problems.join('\n')}\n`);
     return 1;
   }
-  io.out(
-    `${proposal.explanation}\n\n${options.target} (hooks to add):\n${JSON.stringify(proposal.hooks, null, 2)}\n`,
-  );
-  if (proposal.scriptPath) io.out(`\n${proposal.scriptPath}:\n${proposal.script}\n`);
-  const approved = options.yes || (io.confirm ? await io.confirm('Write these files?') : false);
-  if (!approved) {
-    io.out('\nNothing written (re-run with --yes to write).\n');
-    return 0;
+  return showAndWrite(proposal, targetFile, options, io);
+}
+
+/** Shows exactly what will be written (the planned diff and script), then writes that on consent. */
+async function showAndWrite(
+  proposal: Proposal,
+  targetFile: string,
+  options: CreateOptions,
+  io: CreateIo,
+): Promise<number> {
+  const plan = planCreateWrite(proposal.hooks, targetFile);
+  if (Array.isArray(plan)) {
+    io.err(`agent-hooks create: not editing ${options.target}; it is not valid:\n${plan.join('\n')}\n`);
+    return 1;
   }
-  return writeProposal(proposal, targetFile, options.cwd, io);
+  const scriptFile = proposal.scriptPath ? path.resolve(options.cwd, proposal.scriptPath) : undefined;
+  if (scriptFile && (await exists(scriptFile))) {
+    io.err(`agent-hooks create: ${proposal.scriptPath} already exists; not overwriting it\n`);
+    return 1;
+  }
+  if (!options.json) {
+    io.out(`${proposal.explanation}\n\n${options.target} (${plan.kind}):\n${plan.write.diff}`);
+    if (proposal.scriptPath) io.out(`\n${proposal.scriptPath}:\n${proposal.script}\n`);
+    for (const step of plan.lossy) io.out(`lossy: ${step.message}\n`);
+  }
+  // With --json stdout is for programs: nobody is asked, only --yes writes.
+  const approved =
+    options.yes || (!options.json && io.confirm ? await io.confirm('Write these files?') : false);
+  if (approved) {
+    if (scriptFile) {
+      await mkdir(path.dirname(scriptFile), { recursive: true });
+      await writeFile(scriptFile, proposal.script.endsWith('\n') ? proposal.script : `${proposal.script}\n`);
+      await chmod(scriptFile, 0o755);
+    }
+    applyConfigWrite(plan.write);
+  }
+  const written = approved ? [options.target, ...(proposal.scriptPath ? [proposal.scriptPath] : [])] : [];
+  if (options.json) {
+    const json = {
+      target: options.target,
+      kind: plan.kind,
+      explanation: proposal.explanation,
+      mode: plan.write.mode,
+      diff: plan.write.diff,
+      text: plan.write.after,
+      script: proposal.scriptPath ? { path: proposal.scriptPath, text: proposal.script } : null,
+      lossy: plan.lossy,
+      written,
+    };
+    io.out(`${JSON.stringify(json, null, 2)}\n`);
+  } else if (approved) io.out(`\nWrote ${written.join(' and ')}.\n`);
+  else io.out('\nNothing written (re-run with --yes to write).\n');
+  return 0;
 }
 
 function checkProposal(
@@ -140,56 +188,6 @@ function checkProposal(
   };
 }
 
-async function writeProposal(
-  proposal: Proposal,
-  targetFile: string,
-  cwd: string,
-  io: CreateIo,
-): Promise<number> {
-  let text = (await exists(targetFile)) ? await readFile(targetFile, 'utf8') : '{}\n';
-  // Never damage a settings file: the current and the merged text must both validate.
-  const invalid = (t: string): string[] =>
-    readConfig({ file: targetFile, text: t, kind: 'claude-settings', scope: 'project' })
-      .diagnostics.filter((d) => d.severity === 'error')
-      .map((d) => `${d.code} at line ${d.line ?? '?'}: ${d.message}`);
-  let problems = invalid(text);
-  if (!problems.length) {
-    // Edits keep the file's formatting and other keys; new groups are appended per event.
-    const formattingOptions = { insertSpaces: true, tabSize: 2 };
-    for (const [event, groups] of Object.entries(proposal.hooks)) {
-      for (const group of Array.isArray(groups) ? groups : [groups]) {
-        text = applyEdits(
-          text,
-          modify(text, ['hooks', event, -1], group, { formattingOptions, isArrayInsertion: true }),
-        );
-      }
-    }
-    problems = invalid(text);
-  }
-  if (problems.length) {
-    io.err(
-      `agent-hooks create: not editing ${path.relative(cwd, targetFile)}; it is not valid:\n${problems.join('\n')}\n`,
-    );
-    return 1;
-  }
-  if (proposal.scriptPath) {
-    const scriptFile = path.resolve(cwd, proposal.scriptPath);
-    if (await exists(scriptFile)) {
-      io.err(`agent-hooks create: ${proposal.scriptPath} already exists; not overwriting it\n`);
-      return 1;
-    }
-    await mkdir(path.dirname(scriptFile), { recursive: true });
-    await writeFile(scriptFile, proposal.script.endsWith('\n') ? proposal.script : `${proposal.script}\n`);
-    await chmod(scriptFile, 0o755);
-  }
-  await mkdir(path.dirname(targetFile), { recursive: true });
-  await writeFile(targetFile, text.endsWith('\n') ? text : `${text}\n`);
-  io.out(
-    `\nWrote ${path.relative(cwd, targetFile)}${proposal.scriptPath ? ` and ${proposal.scriptPath}` : ''}.\n`,
-  );
-  return 0;
-}
-
 async function exists(file: string): Promise<boolean> {
   return stat(file).then(
     () => true,
@@ -205,9 +203,18 @@ export function registerCreateCommand(program: Command, io: CliIo): void {
     )
     .argument('<description>', 'what the hook should do')
     .option('--cwd <dir>', 'project directory', process.cwd())
-    .option('--target <file>', 'settings file to add the hooks to', '.claude/settings.json')
+    .option(
+      '--target <file>',
+      'hooks file to add the hooks to, written in its dialect (e.g. .github/hooks/lint.json: Copilot)',
+      '.claude/settings.json',
+    )
     .option('--model <ref>', 'model, e.g. anthropic:claude-sonnet-4-6 (default: AGENT_HOOKS_MODEL)')
     .option('-y, --yes', 'write without asking', false)
+    .option(
+      '--json',
+      'print one JSON object: { target, kind, diff, text, script, lossy, written }; writes only with --yes',
+      false,
+    )
     .action(async (description: string, options: CreateOptions) => {
       const confirm = (question: string) => io.confirm(`${question} [y/N] `);
       io.setExitCode(

@@ -157,3 +157,94 @@ describe('agent-hooks create (seed 000: generating hooks with AI)', () => {
     expect(err.join('')).toContain('AGENT_HOOKS_MODEL');
   });
 });
+
+describe('agent-hooks create: target dialect, --json, --model (issue 14 traps 7 and 9)', () => {
+  it('writes a Copilot hooks file for a .github/hooks target', async () => {
+    const cwd = project();
+    server.queue('anthropic', fixture('anthropic', 'create-eslint'));
+    const r = await create(cwd, { yes: true, target: '.github/hooks/lint.json' });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const file = join(cwd, '.github', 'hooks', 'lint.json');
+    const text = readFileSync(file, 'utf8');
+    expect(JSON.parse(text).version).toBe(1);
+    const read = readConfig({ file, text, kind: 'copilot-hooks-file', scope: 'project' });
+    expect(read.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(read.handlers.map((h) => [h.dialect, h.event])).toEqual([['copilot-compat', 'PostToolUse']]);
+  });
+
+  it('--json prints what it created, and writes exactly the text it showed', async () => {
+    const cwd = project();
+    server.queue('anthropic', fixture('anthropic', 'create-eslint'));
+    const r = await create(cwd, { yes: true, json: true });
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out);
+    expect(json.kind).toBe('claude-settings');
+    expect(json.written).toEqual(['.claude/settings.json', '.claude/hooks/eslint.sh']);
+    expect(json.script.path).toBe('.claude/hooks/eslint.sh');
+    expect(readFileSync(join(cwd, '.claude', 'settings.json'), 'utf8')).toBe(json.text);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('--json without --yes asks no one and writes nothing', async () => {
+    const cwd = project();
+    server.queue('anthropic', fixture('anthropic', 'create-eslint'));
+    const asked: string[] = [];
+    const r = await create(cwd, { json: true }, async (q) => {
+      asked.push(q);
+      return true;
+    });
+    expect(r.code).toBe(0);
+    expect(asked).toEqual([]);
+    expect(JSON.parse(r.out).written).toEqual([]);
+    expect(() => statSync(join(cwd, '.claude'))).toThrow();
+  });
+
+  it('after confirmation writes the diff it showed, without a second model call', async () => {
+    const cwd = project();
+    mkdirSync(join(cwd, '.claude'));
+    writeFileSync(join(cwd, '.claude', 'settings.json'), '{\n  "model": "sonnet"\n}\n');
+    server.queue('anthropic', fixture('anthropic', 'create-eslint'));
+    let shownBeforeAsking = '';
+    const out: string[] = [];
+    const code = await runCreate(
+      DESCRIPTION,
+      { cwd, target: '.claude/settings.json', yes: false },
+      {
+        out: (t) => out.push(t),
+        err: () => {},
+        confirm: async () => {
+          shownBeforeAsking = out.join('');
+          return true;
+        },
+        env: {
+          ANTHROPIC_API_KEY: 'k',
+          ANTHROPIC_BASE_URL: server.origin,
+          AGENT_HOOKS_MODEL: 'anthropic:claude-sonnet-4-6',
+        },
+      },
+    );
+    expect(code).toBe(0);
+    expect(server.requests).toHaveLength(1);
+    const after = readFileSync(join(cwd, '.claude', 'settings.json'), 'utf8');
+    // Every added line of the written file was in the diff shown before the question.
+    for (const line of after.split('\n').filter((l) => l.includes('"') && !l.includes('"model"')))
+      expect(shownBeforeAsking).toContain(`+${line}`);
+  });
+
+  it('names a bad --model in the error', async () => {
+    const err: string[] = [];
+    const code = await runCreate(
+      DESCRIPTION,
+      { cwd: project(), target: '.claude/settings.json', yes: true, model: 'nosuchprovider:x' },
+      {
+        out: () => {},
+        err: (t) => err.push(t),
+        env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.origin },
+      },
+    );
+    expect(code).toBe(1);
+    expect(err.join('')).toContain('--model "nosuchprovider:x"');
+    expect(server.requests).toHaveLength(0);
+  });
+});
