@@ -3,6 +3,7 @@ import { access, stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { ErrorCode } from '../../errors.ts';
 import type { ProcessOptions } from './process-options.ts';
+import { findOnPath, isShellOwnWord, missingInterpreter } from './program-facts.ts';
 import type { ShellKind } from './resolve.ts';
 
 export interface SpawnFailure {
@@ -63,30 +64,33 @@ export function describeSpawnError(
 
 /**
  * A shell reports "command not found" as exit 127 and "not executable" as 126, which a script
- * can also return for its own reasons. Only when the shell's *first* word is the missing or
- * non-executable program (checked on disk, or named in the shell's own error line) is the run
- * a spawn failure rather than the hook's exit code.
+ * can also return for its own reasons. The run is a spawn failure only when the facts say the
+ * program never started: the shell's *first* word is missing on disk or on PATH, is not
+ * executable, or is a script whose `#!` interpreter is missing. What the hook printed on stderr
+ * is never evidence: a script's own errors name the script too (issue 12 point 7).
  */
 export async function explainShellExit(
   exitCode: number,
   command: string,
-  stderr: string,
   cwd: string,
+  path: string | undefined,
 ): Promise<SpawnFailure | undefined> {
   if (exitCode !== 126 && exitCode !== 127) return undefined;
   const word = firstWord(command);
   if (word === undefined) return undefined;
   if (!looksLikePath(word)) {
-    const said = stderr.includes(`${word}: not found`) || stderr.includes(`${word}: command not found`);
-    return exitCode === 127 && said ? commandNotFound(word) : undefined;
+    if (exitCode !== 127 || isShellOwnWord(word)) return undefined;
+    const found = await findOnPath(word, path);
+    if (found === undefined) return commandNotFound(word);
+    return (await missingInterpreter(found, path)) === undefined ? undefined : interpreterMissing(word);
   }
-  const path = isAbsolute(word) ? word : resolve(cwd, word);
-  const present = await exists(path);
+  const file = isAbsolute(word) ? word : resolve(cwd, word);
+  const present = await exists(file);
   if (exitCode === 127) {
     if (!present) return commandNotFound(word);
-    return stderr.includes(word) ? interpreterMissing(word) : undefined;
+    return (await missingInterpreter(file, path)) === undefined ? undefined : interpreterMissing(word);
   }
-  if (present && !(await executable(path))) return notExecutable(word);
+  if (present && !(await executable(file))) return notExecutable(word);
   return undefined;
 }
 

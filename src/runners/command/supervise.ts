@@ -93,7 +93,7 @@ function noteEscaped(
 async function explainShellFailure(result: RunnerResult, opts: ProcessOptions): Promise<void> {
   const code = result.exitCode;
   if ((opts.shell !== 'sh' && opts.shell !== 'bash') || (code !== 126 && code !== 127)) return;
-  const failure = await explainShellExit(code, opts.args.at(-1) ?? '', result.stderr, opts.cwd).catch(
+  const failure = await explainShellExit(code, opts.args.at(-1) ?? '', opts.cwd, opts.env.PATH).catch(
     () => undefined,
   );
   if (!failure) return;

@@ -13,6 +13,11 @@ writeFileSync(join(dir, 'bad-interp.sh'), '#!/nonexistent/interpreter\necho hi\n
 chmodSync(join(dir, 'bad-interp.sh'), 0o755);
 writeFileSync(join(dir, 'exits-127.sh'), '#!/bin/sh\necho "inner: not found" >&2\nexit 127\n');
 chmodSync(join(dir, 'exits-127.sh'), 0o755);
+// dash names the script in its own errors: `./inner-missing.sh: 2: no-such-tool-xyz: not found`.
+writeFileSync(join(dir, 'inner-missing.sh'), '#!/bin/sh\nno-such-tool-xyz --check\n');
+chmodSync(join(dir, 'inner-missing.sh'), 0o755);
+writeFileSync(join(dir, 'env-interp.sh'), '#!/usr/bin/env no-such-interpreter-xyz\necho hi\n');
+chmodSync(join(dir, 'env-interp.sh'), 0o755);
 
 const run = (spec: Parameters<typeof commandRequest>[0]) =>
   runCommandHandler(commandRequest(spec, { projectDir: dir }));
@@ -63,6 +68,12 @@ describe('spawn failures are their own outcome (never exit 127 or 2)', () => {
       '#!',
     ],
     [
+      'shell form, missing `#!/usr/bin/env` program',
+      { command: './env-interp.sh' },
+      'RUNNER_INTERPRETER_NOT_FOUND',
+      '#!',
+    ],
+    [
       'missing cwd, shell form',
       { command: 'echo hi', cwd: 'no/such/dir' },
       'RUNNER_MISSING_CWD',
@@ -83,6 +94,19 @@ describe('spawn failures are their own outcome (never exit 127 or 2)', () => {
 
   it('keeps a script that itself exits 127 as an exit code', async () => {
     const r = await run({ command: './exits-127.sh' });
+    expect(r.spawnError).toBeUndefined();
+    expect(r.exitCode).toBe(127);
+  });
+
+  it('keeps exit 127 from a command inside a script whose stderr names the script (issue 12 point 7)', async () => {
+    const r = await run({ command: './inner-missing.sh' });
+    expect(r.stderr).toContain('inner-missing.sh');
+    expect(r.spawnError).toBeUndefined();
+    expect(r.exitCode).toBe(127);
+  });
+
+  it('keeps exit 127 of a program found on PATH as its own, whatever it printed', async () => {
+    const r = await run({ command: 'sh -c \'echo "sh: not found" >&2; exit 127\'' });
     expect(r.spawnError).toBeUndefined();
     expect(r.exitCode).toBe(127);
   });
