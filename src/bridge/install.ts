@@ -1,6 +1,7 @@
 // `bridge install`: the smallest host configuration that routes every event the host has to the
 // bridge. What is written is data here; src/cli/write/ merges it into the file.
 import { join } from 'node:path';
+import { FILE_SCHEMA_URLS } from '../config/schema/schema-urls.ts';
 import { EVENTS } from '../events/catalogue.ts';
 import type { EventSpec } from '../events/types.ts';
 import type { ProfileName } from '../model/profile-name.ts';
@@ -20,10 +21,11 @@ export interface InstallPlan {
   config: Record<string, unknown>;
 }
 
+/** The `$schema` of each host's file: the addresses `convert` and `create` write too. */
 const SCHEMAS: Record<ProfileName, string> = {
-  'claude-code': 'https://json.schemastore.org/claude-code-settings.json',
-  'copilot-cli': 'https://agent-hooks.dev/schema/copilot-hooks.schema.json',
-  vscode: 'https://agent-hooks.dev/schema/vscode-hooks.schema.json',
+  'claude-code': FILE_SCHEMA_URLS.claude,
+  'copilot-cli': FILE_SCHEMA_URLS.copilot,
+  vscode: FILE_SCHEMA_URLS.vscode,
 };
 
 function claudeEntries(command: string): Record<string, unknown[]> {

@@ -55,6 +55,8 @@ describe('bridge install / uninstall', () => {
     const file = join(project, '.github/hooks/agent-hooks.json');
     const config = json(file);
     expect(config.version).toBe(1);
+    // The $schema is the published copy of the package's own file (docs/editor.md), as convert writes it.
+    expect(config.$schema).toBe('https://unpkg.com/agent-hooks/schema/copilot-hooks.schema.json');
     expect(config.hooks?.preToolUse).toEqual([
       { type: 'command', bash: 'agent-hooks bridge --host copilot-cli --event preToolUse' },
     ]);

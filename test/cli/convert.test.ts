@@ -38,6 +38,7 @@ describe('agent-hooks convert (in-process)', () => {
     ).toBe(0);
     expect(streams.stdout).toMatch(/^--- \/dev\/null\n\+\+\+ /);
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual({
+      $schema: 'https://unpkg.com/agent-hooks/schema/vscode-hooks.schema.json',
       hooks: {
         PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', timeout: 20 }] }],
       },
@@ -91,6 +92,7 @@ describe('agent-hooks convert (the whole program)', () => {
     const result = await runCliInProcess(['convert', file, '--to', 'claude', '--accept-lossy']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
+      $schema: 'https://json.schemastore.org/claude-code-settings.json',
       hooks: { Stop: [{ hooks: [{ type: 'command', command: './s.sh', timeout: 9 }] }] },
     });
     expect(result.stderr).toContain('lossy: the hooks will receive snake_case input');

@@ -125,14 +125,15 @@ export function addBridgeInstallCommands(bridge: Command, io: CliIo): void {
       .option('--cwd <dir>', 'project directory', process.cwd())
       .option('--command <cmd>', 'how the host starts agent-hooks', 'agent-hooks');
     // Uninstall never replaces a file: it edits one it can parse or refuses, so it has no --force.
-    if (name === 'install') command.option('--force', 'replace a hook file that cannot be merged into', false);
+    if (name === 'install')
+      command.option('--force', 'replace a hook file that cannot be merged into', false);
     command.action((options: Omit<InstallOptions, 'host'> & { host?: ProfileName }) => {
-        // Commander hands `--host` and `--cwd` to the parent `bridge`, which has options of those names.
-        const parent = bridge.opts() as { host?: ProfileName; cwd: string };
-        const cwd = bridge.getOptionValueSource('cwd') === 'cli' ? parent.cwd : options.cwd;
-        const host = options.host ?? parent.host;
-        if (!host) throw new Error(`bridge ${name}: --host is required (${hosts})`);
-        run({ ...options, host, cwd }, io);
-      });
+      // Commander hands `--host` and `--cwd` to the parent `bridge`, which has options of those names.
+      const parent = bridge.opts() as { host?: ProfileName; cwd: string };
+      const cwd = bridge.getOptionValueSource('cwd') === 'cli' ? parent.cwd : options.cwd;
+      const host = options.host ?? parent.host;
+      if (!host) throw new Error(`bridge ${name}: --host is required (${hosts})`);
+      run({ ...options, host, cwd }, io);
+    });
   }
 }

@@ -2,6 +2,7 @@ import type { Diagnostic } from '../../errors.ts';
 import type { Dialect } from '../../model/dialect.ts';
 import type { Scope } from '../../model/source.ts';
 import { type ConfigKind, readConfig } from '../read-config.ts';
+import { FILE_SCHEMA_URLS } from '../schema/schema-urls.ts';
 import { logMissingHostVariables } from './host-variables.ts';
 import { LossyLog, type LossyStep, sourceLocator } from './lossy.ts';
 import type { ConvertTarget } from './targets.ts';
@@ -85,6 +86,8 @@ export function convertConfig(
       output = writeVscode(handlers, read.prompts, log);
       break;
   }
+  // Every file agent-hooks writes names its schema, so an editor completes and checks it (docs/editor.md).
+  output = { $schema: FILE_SCHEMA_URLS[to], ...output };
   for (const [key, value] of Object.entries(read.policy)) {
     if (value === undefined) continue;
     // Policy keys are Claude Code settings (claude-code-hooks.md §6.2); other hooks files have none.

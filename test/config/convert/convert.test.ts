@@ -14,6 +14,7 @@ describe('convert claude → copilot → claude (other-agents-hooks.md §1.1, §
   it('writes a version 1 file with camelCase keys, bash/exec fields, timeoutSec and runtime tool names', () => {
     expect(toCopilot.diagnostics).toEqual([]);
     expect(JSON.parse(toCopilot.text)).toEqual({
+      $schema: 'https://unpkg.com/agent-hooks/schema/copilot-hooks.schema.json',
       version: 1,
       hooks: {
         preToolUse: [
@@ -37,7 +38,9 @@ describe('convert claude → copilot → claude (other-agents-hooks.md §1.1, §
   });
 
   it('pretty-prints with two spaces and a trailing newline', () => {
-    expect(toCopilot.text.startsWith('{\n  "version": 1,\n  "hooks": {\n    "preToolUse"')).toBe(true);
+    expect(toCopilot.text).toMatch(
+      /^\{\n {2}"\$schema": "https:\/\/unpkg\.com\/agent-hooks\/schema\/copilot-hooks\.schema\.json",\n {2}"version": 1,\n {2}"hooks": \{\n {4}"preToolUse"/,
+    );
     expect(toCopilot.text.endsWith('}\n')).toBe(true);
   });
 
@@ -57,7 +60,10 @@ describe('convert claude → copilot → claude (other-agents-hooks.md §1.1, §
   it('comes back to the same Claude settings minus what Copilot cannot say', () => {
     const back = convertConfig(toCopilot.text, 'copilot-hooks-file', 'claude', { file: 'hooks.json' });
     expect(back.diagnostics).toEqual([]);
-    expect(JSON.parse(back.text)).toEqual(CLAUDE_AFTER_COPILOT);
+    expect(JSON.parse(back.text)).toEqual({
+      $schema: 'https://json.schemastore.org/claude-code-settings.json',
+      ...CLAUDE_AFTER_COPILOT,
+    });
     expect(back.lossy.map((step) => step.message)).toEqual([
       'the hooks will receive snake_case input (tool_name, tool_input) instead of Copilot camelCase input (toolName, toolArgs): adapt scripts that read camelCase fields',
     ]);
@@ -80,6 +86,7 @@ describe('convert claude → vscode → claude (other-agents-hooks.md §2.3, §2
   it('writes PascalCase events, command lines, timeouts in seconds, matchers in groups', () => {
     expect(toVscode.diagnostics).toEqual([]);
     expect(JSON.parse(toVscode.text)).toEqual({
+      $schema: 'https://unpkg.com/agent-hooks/schema/vscode-hooks.schema.json',
       hooks: {
         PreToolUse: [
           {
@@ -114,6 +121,7 @@ describe('convert claude → vscode → claude (other-agents-hooks.md §2.3, §2
   it('comes back without matchers, since VS Code reads them but never applies them', () => {
     const back = convertConfig(toVscode.text, 'vscode-hooks', 'claude', { file: 'hooks.json' });
     expect(JSON.parse(back.text)).toEqual({
+      $schema: 'https://json.schemastore.org/claude-code-settings.json',
       hooks: {
         PreToolUse: [
           {
@@ -137,6 +145,7 @@ describe('convert from Copilot', () => {
     const result = convertConfig(COPILOT_FILE, 'copilot-hooks-file', 'claude', { file: 'h.json' });
     expect(result.diagnostics).toEqual([]);
     expect(JSON.parse(result.text)).toEqual({
+      $schema: 'https://json.schemastore.org/claude-code-settings.json',
       hooks: {
         SessionStart: [{ hooks: [{ type: 'command', command: './start.sh', timeout: 10 }] }],
         UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo hi' }] }],
@@ -158,6 +167,7 @@ describe('convert from Copilot', () => {
   it('to VS Code: bash → linux + osx, powershell → windows, exec → command line', () => {
     const result = convertConfig(COPILOT_FILE, 'copilot-hooks-file', 'vscode');
     expect(JSON.parse(result.text)).toEqual({
+      $schema: 'https://unpkg.com/agent-hooks/schema/vscode-hooks.schema.json',
       hooks: {
         SessionStart: [
           { type: 'command', windows: './start.ps1', linux: './start.sh', osx: './start.sh', timeout: 10 },
@@ -186,6 +196,7 @@ describe('convert from VS Code', () => {
   it('to Copilot: command stays cross-platform, windows → powershell, different linux/osx reported', () => {
     const result = convertConfig(VSCODE_FILE, 'vscode-hooks', 'copilot', { copilotKeys: 'compat' });
     expect(JSON.parse(result.text)).toEqual({
+      $schema: 'https://unpkg.com/agent-hooks/schema/copilot-hooks.schema.json',
       version: 1,
       hooks: {
         PreToolUse: [
@@ -210,6 +221,7 @@ describe('convert VS Code → Claude', () => {
   it('keeps one command per hook and reports the other OS commands and cwd', () => {
     const result = convertConfig(VSCODE_FILE, 'vscode-hooks', 'claude', { file: 'v.json' });
     expect(JSON.parse(result.text)).toEqual({
+      $schema: 'https://json.schemastore.org/claude-code-settings.json',
       hooks: {
         PreToolUse: [{ hooks: [{ type: 'command', command: './validate.sh', timeout: 15 }] }],
         Stop: [{ hooks: [{ type: 'command', command: './a.sh' }] }],

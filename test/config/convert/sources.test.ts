@@ -50,6 +50,9 @@ describe('convert input errors', () => {
     const result = convertConfig(text, 'claude-settings', 'vscode');
     expect(result.diagnostics.length).toBeGreaterThan(0);
     expect(result.diagnostics[0]?.severity).toBe('error');
-    expect(JSON.parse(result.text)).toEqual({ hooks: { Stop: [{ type: 'command', command: 'y' }] } });
+    expect(JSON.parse(result.text)).toEqual({
+      $schema: 'https://unpkg.com/agent-hooks/schema/vscode-hooks.schema.json',
+      hooks: { Stop: [{ type: 'command', command: 'y' }] },
+    });
   });
 });

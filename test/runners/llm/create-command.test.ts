@@ -168,6 +168,8 @@ describe('agent-hooks create: target dialect, --json, --model (issue 14 traps 7 
     const file = join(cwd, '.github', 'hooks', 'lint.json');
     const text = readFileSync(file, 'utf8');
     expect(JSON.parse(text).version).toBe(1);
+    // docs/editor.md: every file agent-hooks writes names its schema, for completion in an editor.
+    expect(JSON.parse(text).$schema).toBe('https://unpkg.com/agent-hooks/schema/copilot-hooks.schema.json');
     const read = readConfig({ file, text, kind: 'copilot-hooks-file', scope: 'project' });
     expect(read.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(read.handlers.map((h) => [h.dialect, h.event])).toEqual([['copilot-compat', 'PostToolUse']]);
@@ -183,6 +185,7 @@ describe('agent-hooks create: target dialect, --json, --model (issue 14 traps 7 
     expect(json.written).toEqual(['.claude/settings.json', '.claude/hooks/eslint.sh']);
     expect(json.script.path).toBe('.claude/hooks/eslint.sh');
     expect(readFileSync(join(cwd, '.claude', 'settings.json'), 'utf8')).toBe(json.text);
+    expect(JSON.parse(json.text).$schema).toBe('https://json.schemastore.org/claude-code-settings.json');
     expect(server.requests).toHaveLength(1);
   });
 
