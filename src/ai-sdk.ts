@@ -3,6 +3,12 @@
  * set so every call runs PreToolUse / PostToolUse like a Claude Code tool call; the other helpers
  * dispatch the loop's events. A separate entry point: it loads `ai`, which the root entry never does.
  */
+export {
+  hookPrepareStep,
+  onToolBatch,
+  type ToolBatchContent,
+  type ToolBatchOutcome,
+} from './ai-sdk/batch.ts';
 export type { AskAnswer, AskRequest } from './ai-sdk/before-tool.ts';
 export {
   onNotification,
@@ -24,6 +30,12 @@ export {
   type StopLoopStep,
   type StopOutcome,
 } from './ai-sdk/stop.ts';
+export {
+  runSubagent,
+  type SubagentOptions,
+  type SubagentResult,
+  type SubagentStep,
+} from './ai-sdk/subagent.ts';
 export { ToolHookError } from './ai-sdk/tool-hook-error.ts';
 export { onUserPrompt, type UserPromptOutcome } from './ai-sdk/user-prompt.ts';
 export { type WithHooksOptions, withHooks } from './ai-sdk/with-hooks.ts';

@@ -5,18 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAgent } from './agent.ts';
-import { scriptedModel } from './scripted-model.ts';
+import { SUBAGENT_SCRIPT, scriptedModel } from './scripted-model.ts';
 
 const projectDir = fileURLToPath(new URL('../demo-project/', import.meta.url));
 const sandbox = mkdtempSync(join(tmpdir(), 'agent-sandbox-'));
 writeFileSync(join(sandbox, 'notes.txt'), 'draft notes\n');
 try {
-  const { model } = scriptedModel();
   const run = await runAgent({
     projectDir,
     sandbox,
-    model,
-    prompt: 'Greet in notes.txt, then run the tests',
+    model: scriptedModel().model,
+    subagentModel: scriptedModel(SUBAGENT_SCRIPT).model,
+    prompts: ['Greet in notes.txt, then run the tests', 'Push it, and find which file says hello'],
   });
   console.log(`events: ${run.events.join(' → ')}`);
   for (const line of run.lines) console.log(line);

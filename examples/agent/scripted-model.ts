@@ -26,6 +26,18 @@ export const SCRIPT: LanguageModelV3Content[][] = [
   say('I greeted in notes.txt; the hooks refused to delete build/.'),
   [call('Bash', { command: 'echo "3 tests passed"' })],
   say('The tests pass. Done.'),
+  // The second turn: a push (a hook asks, a PermissionRequest hook refuses), then a sub-task.
+  [call('Bash', { command: 'git push origin main' })],
+  [call('Agent', { subagent_type: 'Explore', prompt: 'Which file says hello?' })],
+  say('The push needs a pull request; notes.txt says hello.'),
+  say('Tests ran in the first turn: 3 passed.'),
+];
+
+/** The Explore subagent's script: it reads, answers, and names its source when SubagentStop asks. */
+export const SUBAGENT_SCRIPT: LanguageModelV3Content[][] = [
+  [call('Read', { file_path: 'notes.txt' })],
+  say('One file says hello.'),
+  say('notes.txt says hello.'),
 ];
 
 export interface ScriptedModel {

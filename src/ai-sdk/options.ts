@@ -14,6 +14,12 @@ export interface HookSessionOptions {
    * this callback they are emitted as Node process warnings, so none is silent.
    */
   onDiagnostic?: (diagnostic: Diagnostic) => void;
+  /**
+   * The subagent these dispatches run in: every payload gets its `agent_id` and `agent_type`, as
+   * Claude Code sends them on a subagent's events (claude-code-hooks.md §3.1), so hooks scoped to
+   * that agent fire and the main thread's do not see it as their own.
+   */
+  agent?: { id: string; type: string };
 }
 
 /** Claude Code sends `permission_mode` on these events (claude-code-observed.md "Payload facts"). */
@@ -58,6 +64,8 @@ export function hookSession(engine: HookEngine, options: HookSessionOptions = {}
       const payload: Record<string, unknown> = {};
       if (state.promptId !== undefined && !WITHOUT_PROMPT_ID.has(event)) payload.prompt_id = state.promptId;
       if (WITH_PERMISSION_MODE.has(event)) payload.permission_mode = options.permissionMode ?? 'default';
+      if (options.agent)
+        Object.assign(payload, { agent_id: options.agent.id, agent_type: options.agent.type });
       Object.assign(payload, input);
       const result = await engine.dispatch(event, payload, {
         sessionId,

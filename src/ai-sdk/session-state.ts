@@ -1,7 +1,7 @@
 // What the tool wrapper and the loop helpers of one (engine, session) share: why a hook ended the
 // loop, the prompt id of the current turn, and the hook texts waiting to ride on a tool result.
 import { randomUUID } from 'node:crypto';
-import type { HookEngine } from '../index.ts';
+import type { AsyncHookResult, HookEngine } from '../index.ts';
 
 /** Why a hook ended the agent loop (claude-code-observed.md "Decisions"). */
 export interface HookLoopStop {
@@ -25,6 +25,8 @@ export class SessionState {
   loopStop: HookLoopStop | null = null;
   promptId: string | undefined;
   readonly #texts = new Map<string, string[]>();
+  readonly #nextCall: string[] = [];
+  readonly #asyncResults: AsyncHookResult[] = [];
 
   /** Starts a turn: a new prompt id, and no stop carried over from the previous turn. */
   newTurn(): string {
@@ -48,6 +50,24 @@ export class SessionState {
   textsFor(toolCallId: string): readonly string[] {
     return this.#texts.get(toolCallId) ?? [];
   }
+
+  /** Texts for the next model call only (PostToolBatch context, claude-code-hooks.md §2.12). */
+  queueForNextCall(texts: readonly string[]): void {
+    this.#nextCall.push(...texts);
+  }
+
+  takeForNextCall(): string[] {
+    return this.#nextCall.splice(0);
+  }
+
+  /** What finished async hooks of this session left for its next turn. */
+  queueAsync(results: readonly AsyncHookResult[]): void {
+    this.#asyncResults.push(...results);
+  }
+
+  takeAsync(): AsyncHookResult[] {
+    return this.#asyncResults.splice(0);
+  }
 }
 
 const states = new WeakMap<HookEngine, Map<string, SessionState>>();
@@ -65,6 +85,17 @@ export function sessionState(engine: HookEngine, sessionId: string): SessionStat
     sessions.set(sessionId, state);
   }
   return state;
+}
+
+/**
+ * The async results for `sessionId`: the engine hands out every finished background hook at once,
+ * so results of the engine's other sessions are kept for their own next turn.
+ */
+export function asyncResultsFor(engine: HookEngine, sessionId: string): AsyncHookResult[] {
+  for (const result of engine.collectAsyncResults()) {
+    sessionState(engine, result.sessionId).queueAsync([result]);
+  }
+  return sessionState(engine, sessionId).takeAsync();
 }
 
 /** Forgets a session (SessionEnd). */

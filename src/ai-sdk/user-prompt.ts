@@ -1,7 +1,8 @@
 // UserPromptSubmit before a turn (claude-code-hooks.md §2.4, claude-code-observed.md "Decisions").
 import type { ModelMessage } from 'ai';
-import type { DispatchResult, HookEngine } from '../index.ts';
+import type { AsyncHookResult, DispatchResult, HookEngine } from '../index.ts';
 import { type HookSessionOptions, hookSession } from './options.ts';
+import { asyncResultsFor } from './session-state.ts';
 
 export interface UserPromptOutcome {
   /** A hook blocked the prompt (or stopped the session): send nothing to the model. */
@@ -15,7 +16,16 @@ export interface UserPromptOutcome {
    * additional context: …`); Claude Code puts them in the leading system message.
    */
   context: string[];
-  /** Ready to append to the history: a system message with `context` (if any), then the prompt. */
+  /**
+   * What async hooks that finished since the last turn left for the model (`additionalContext`
+   * and `systemMessage`, claude-code-hooks.md §4.7: delivered on the next turn). The wording is
+   * the engine's (`<Event> hook additional context: …`); the host's own is not recorded.
+   */
+  asyncContext: string[];
+  /**
+   * Ready to append to the history: a system message with `asyncContext` and `context` (if any),
+   * then the prompt.
+   */
   messages: ModelMessage[];
   result: DispatchResult;
 }
@@ -35,15 +45,25 @@ export async function onUserPrompt(
   const blocked = result.decision === 'block' || !result.continue;
   const sent = result.updatedPrompt ?? prompt;
   const context = blocked ? [] : result.messages.toModel;
+  const asyncContext = blocked ? [] : asyncTexts(asyncResultsFor(engine, session.sessionId));
   const messages: ModelMessage[] = [];
-  if (context.length > 0) messages.push({ role: 'system', content: context.join('\n') });
+  const system = [...asyncContext, ...context];
+  if (system.length > 0) messages.push({ role: 'system', content: system.join('\n') });
   if (!blocked) messages.push({ role: 'user', content: sent });
   return {
     blocked,
     userMessage: blocked ? result.messages.toUser.join('\n') || null : null,
     prompt: sent,
     context,
+    asyncContext,
     messages,
     result,
   };
+}
+
+function asyncTexts(results: readonly AsyncHookResult[]): string[] {
+  return results.flatMap((run) => [
+    ...(run.additionalContext ? [`${run.event} hook additional context: ${run.additionalContext}`] : []),
+    ...(run.systemMessage ? [run.systemMessage] : []),
+  ]);
 }

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { runAgent } from '../../examples/agent/agent.ts';
-import { scriptedModel } from '../../examples/agent/scripted-model.ts';
+import { SUBAGENT_SCRIPT, scriptedModel } from '../../examples/agent/scripted-model.ts';
 import { makeTree } from '../helpers/temp-dir.ts';
 
 // Issue 17 item 3: the reference agent (examples/agent/) against the demo project's hooks.
@@ -37,7 +37,14 @@ describe('the reference agent loop (examples/agent)', () => {
   it('fires every event in Claude Code order and applies what the hooks answered', async () => {
     const sandbox = makeTree({ 'notes.txt': 'draft notes\n' }, 'agent-sandbox');
     const { model, prompts } = scriptedModel();
-    const run = await runAgent({ projectDir: PROJECT, sandbox, model, prompt: 'Greet in notes.txt' });
+    const sub = scriptedModel(SUBAGENT_SCRIPT);
+    const run = await runAgent({
+      projectDir: PROJECT,
+      sandbox,
+      model,
+      subagentModel: sub.model,
+      prompts: ['Greet in notes.txt', 'Push it, and find which file says hello'],
+    });
     expect(run.events).toEqual([
       'SessionStart',
       'UserPromptSubmit',
@@ -64,17 +71,39 @@ describe('the reference agent loop (examples/agent)', () => {
       'PostToolBatch',
       'Stop',
       'Notification',
+      // The second turn: an ask goes to PermissionRequest hooks, which refuse (§2.8).
+      'UserPromptSubmit',
+      'PreToolUse:Bash',
+      'PermissionRequest:Bash',
+      'PostToolBatch',
+      // The Agent tool runs a subagent: its events carry agent_id and agent_type (§2.14, §2.15).
+      'PreToolUse:Agent',
+      'SubagentStart',
+      'PreToolUse:Read@Explore',
+      'PostToolUse:Read@Explore',
+      'PostToolBatch@Explore',
+      'SubagentStop',
+      'SubagentStop',
+      'PostToolUse:Agent',
+      'PostToolBatch',
+      'Stop',
+      'Stop',
+      'Notification',
       'PreCompact',
       'PostCompact',
       'SessionEnd',
     ]);
     expect(readFileSync(join(sandbox, 'notes.txt'), 'utf8')).toBe('hello notes\n');
-    expect(prompts).toHaveLength(7);
+    expect(prompts).toHaveLength(11);
 
     const first = texts(prompts[0]!);
     // SessionStart's plain stdout goes first into the system prompt (inject-context.sh).
     expect(first[0]).toMatch(/^system: .*This is the agent-hooks demo project/);
     expect(first[1]).toBe('user: Greet in notes.txt');
+
+    // PostToolBatch context goes into the next model call only, once (§2.12).
+    expect(texts(prompts[1]!).at(-1)).toBe('system: PostToolBatch hook additional context: Batch checked.');
+    expect(texts(prompts[2]!).filter((line) => line.includes('Batch checked.'))).toHaveLength(1);
 
     const fourth = texts(prompts[3]!).join('\n');
     // The failed edit reached the model as its error; PostToolUse context rides on the edit's result.
@@ -93,6 +122,22 @@ describe('the reference agent loop (examples/agent)', () => {
       'user: Stop hook feedback:\nBefore stopping, run the tests and summarise the result.',
     );
     expect(run.lines).toContain('Stop hook: Before stopping, run the tests and summarise the result.');
+
+    // The async formatter's context arrived with the next turn, ahead of the prompt (§4.7).
+    expect(texts(prompts[7]!).slice(-2)).toEqual([
+      'system: PostToolUse hook additional context: Formatter: notes.txt is clean.',
+      'user: Push it, and find which file says hello',
+    ]);
+    // The PermissionRequest hook's message is what the model reads for the refused push.
+    expect(texts(prompts[8]!).join('\n')).toContain('Pushes go through review: open a pull request.');
+    // The subagent opened with SubagentStart context and went on after SubagentStop's block.
+    expect(texts(sub.prompts[0]!)[0]).toBe(
+      'system: SubagentStart:Explore hook additional context: Explore: read only, never write.',
+    );
+    expect(texts(sub.prompts[2]!).at(-1)).toBe('user: SubagentStop hook feedback:\nName the file you read.');
+    expect(texts(prompts[9]!).join('\n')).toContain(
+      'tool Agent: {"type":"text","value":"notes.txt says hello."}',
+    );
   });
 
   it('keeps the tools inside the sandbox', async () => {
@@ -109,7 +154,7 @@ describe('the reference agent loop (examples/agent)', () => {
       ],
       [{ type: 'text', text: 'done' }],
     ]);
-    const run = await runAgent({ projectDir: PROJECT, sandbox, model, prompt: 'escape' });
+    const run = await runAgent({ projectDir: PROJECT, sandbox, model, prompts: ['escape'] });
     expect(run.events).toContain('PostToolUseFailure:Read');
     expect(run.events).toContain('PostToolUseFailure:Write');
     const seen = texts(prompts[1]!).join('\n');
