@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { SourceRef } from '../../model/source.ts';
-import { findScriptRefs } from './script-refs.ts';
+import { FileProbe } from './file-probe.ts';
+import { packageScriptTexts } from './package-scripts.ts';
+import { findScriptRefs, type ScriptRef } from './script-refs.ts';
 
 /** One thing the user approves: a hook definition or a script file a hook runs. */
 export type TrustItem =
@@ -23,7 +25,10 @@ export type TrustItem =
   | {
       kind: 'script';
       id: string;
-      /** sha256 of the file's bytes; `null` when the file does not exist (yet). */
+      /**
+       * sha256 of the file's bytes (for `npm run X`, of the texts of `preX`, `X` and `postX`);
+       * `null` when the file (or the script) does not exist (yet).
+       */
       hash: string | null;
       path: string;
       display: string;
@@ -35,6 +40,17 @@ export interface TrustFingerprint {
   /** sha256 over every item id and hash, in a stable order. */
   hash: string;
   items: TrustItem[];
+  /**
+   * Every file consulted (scripts, sourced files, package.json, paths that did not exist), with
+   * a stat stamp taken before reading it: the engine re-checks these at dispatch and recomputes
+   * the fingerprint only when one moved.
+   */
+  files: ReadonlyMap<string, string | null>;
+}
+
+export interface FingerprintOptions {
+  /** Where `~` and `$HOME` in hook commands point; default the user's home directory. */
+  homeDir?: string;
 }
 
 const MISSING_FILE_HASH = 'missing';
@@ -43,13 +59,33 @@ function sha256(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-/** Project-scoped hooks are the ones a repository can bring with it (claude-code-hooks.md §6.4). */
+/**
+ * Project-scoped hooks are the ones a repository can bring with it (claude-code-hooks.md §6.4):
+ * project and local settings, and frontmatter, `--settings` files and `--plugin-dir` plugins
+ * whose files sit inside the project (naming a repository's own file on the command line does
+ * not vouch for its content). An inline `--settings '{…}'` text is the user's own.
+ */
 export function isProjectHandler(handler: NormalizedHandler, projectDir: string): boolean {
-  const scope = handler.source.scope;
+  const { scope, file } = handler.source;
   if (scope === 'project' || scope === 'local') return true;
-  if (scope !== 'frontmatter') return false;
-  const rel = relative(resolve(projectDir), resolve(projectDir, handler.source.file));
+  if (scope !== 'frontmatter' && scope !== 'cli' && scope !== 'plugin') return false;
+  if (scope === 'cli' && file.startsWith('<')) return false;
+  const root = resolve(projectDir);
+  const path = resolve(root, file);
+  return isWithin(root, path) || isWithin(realPath(root), realPath(path));
+}
+
+function isWithin(root: string, path: string): boolean {
+  const rel = relative(root, path);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 export function displayPath(file: string, projectDir: string): string {
@@ -102,12 +138,11 @@ export function handlerSummary(handler: NormalizedHandler): string {
   }
 }
 
-function hashFile(path: string): string | null {
-  try {
-    return sha256(readFileSync(path));
-  } catch {
-    return null;
-  }
+function hashRef(ref: ScriptRef, probe: FileProbe): string | null {
+  const data = probe.read(ref.path);
+  if (ref.packageScript === undefined) return data === null ? null : sha256(data);
+  const texts = packageScriptTexts(data, ref.packageScript);
+  return texts.every((text) => text === null) ? null : sha256(JSON.stringify(texts));
 }
 
 /**
@@ -118,8 +153,10 @@ function hashFile(path: string): string | null {
 export function computeTrustFingerprint(
   handlers: readonly NormalizedHandler[],
   projectDir: string,
+  options: FingerprintOptions = {},
 ): TrustFingerprint {
   const root = resolve(projectDir);
+  const probe = new FileProbe();
   const definitions: TrustItem[] = [];
   const scripts = new Map<string, Extract<TrustItem, { kind: 'script' }>>();
   for (const handler of handlers) {
@@ -136,16 +173,17 @@ export function computeTrustFingerprint(
       ...(handler.matcher === undefined ? {} : { matcher: handler.matcher }),
       summary: handlerSummary(handler),
     });
-    for (const ref of findScriptRefs(handler, root)) {
-      const existing = scripts.get(ref.path);
+    for (const ref of findScriptRefs(handler, root, { ...options, probe })) {
+      const key = ref.packageScript === undefined ? ref.path : ref.display;
+      const existing = scripts.get(key);
       if (existing) {
         if (!existing.usedBy.includes(id)) existing.usedBy.push(id);
         continue;
       }
-      scripts.set(ref.path, {
+      scripts.set(key, {
         kind: 'script',
         id: `script:${ref.display}`,
-        hash: hashFile(ref.path),
+        hash: hashRef(ref, probe),
         path: ref.path,
         display: ref.display,
         usedBy: [id],
@@ -154,7 +192,7 @@ export function computeTrustFingerprint(
   }
   const items = [...definitions, ...[...scripts.values()].sort((a, b) => (a.id < b.id ? -1 : 1))];
   const lines = items.map((item) => `${item.id}\u0000${item.hash ?? MISSING_FILE_HASH}`).sort();
-  return { hash: sha256(lines.join('\n')), items };
+  return { hash: sha256(lines.join('\n')), items, files: probe.stamps };
 }
 
 /** `id → hash` for storing and diffing. */

@@ -1,3 +1,4 @@
+export { fileStamp, stampsMoved } from './file-probe.ts';
 export {
   computeTrustFingerprint,
   displayPath,

@@ -1,6 +1,12 @@
 import { type Diagnostic, diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
-import { computeTrustFingerprint, itemHashes, type TrustFingerprint, type TrustItem } from './fingerprint.ts';
+import {
+  computeTrustFingerprint,
+  type FingerprintOptions,
+  itemHashes,
+  type TrustFingerprint,
+  type TrustItem,
+} from './fingerprint.ts';
 import type { TrustRecord, TrustStore } from './store.ts';
 
 export interface TrustStatus {
@@ -38,8 +44,9 @@ export function trustStatus(
   handlers: readonly NormalizedHandler[],
   projectDir: string,
   store: TrustStore,
+  options: FingerprintOptions = {},
 ): TrustStatus {
-  const fingerprint = computeTrustFingerprint(handlers, projectDir);
+  const fingerprint = computeTrustFingerprint(handlers, projectDir, options);
   if (fingerprint.items.length === 0) {
     return { trusted: true, reason: 'the project defines no hooks', changed: [], fingerprint };
   }

@@ -11,7 +11,7 @@ import type { EngineContext } from '../context.ts';
 import type { DispatchOptions } from '../options.ts';
 import type { PlannedHandler } from '../plan/build-index.ts';
 import { selectHandlers } from '../plan/select.ts';
-import { applyTrust } from '../plan/trust.ts';
+import { applyTrust, trustGateNeeded } from '../plan/trust.ts';
 import type { DispatchScope } from '../run/dispatch-scope.ts';
 import { runAll } from '../run/run-all.ts';
 import { claimOnceHooks, isOnceHook, settleOnceHooks } from '../session/once.ts';
@@ -68,7 +68,7 @@ export async function dispatchEvent(
   });
   const plan = sessionHooks.length > 0 ? scopeToSubagent(ctx, input, selected) : selected;
   // No untrusted hooks (the common case): no await, no extra microtask on the hot path.
-  const trusted = ctx.snapshot.untrusted.size === 0 ? undefined : await applyTrust(ctx, plan.selected);
+  const trusted = trustGateNeeded(ctx, plan.selected) ? await applyTrust(ctx, plan.selected) : undefined;
   const allowed = trusted ? trusted.runnable : plan.selected;
   const once = allowed.some(isOnceHook) ? await claimOnceHooks(ctx, sessionId, allowed) : undefined;
   const runnable = once ? once.runnable : allowed;

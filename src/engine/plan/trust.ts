@@ -9,6 +9,18 @@ export interface TrustedPlan {
 }
 
 /**
+ * Whether the trust gate must run: only when a selected hook is project-scoped, and then the
+ * scripts are re-checked first (stat, then hash when a stamp moved), so that a script edited
+ * since the generation loaded runs as untrusted without `reload()` (issue 13 item 8).
+ */
+export function trustGateNeeded(ctx: EngineContext, selected: readonly PlannedHandler[]): boolean {
+  const check = ctx.snapshot.trustCheck;
+  if (check === null || !selected.some((entry) => check.project.has(entry.handler))) return false;
+  check.refresh();
+  return check.untrusted.size > 0;
+}
+
+/**
  * The trust gate for project hooks (docs/trust.md): untrusted ones run, are skipped, or ask the
  * embedder's callback, as `options.untrusted` says. Every skipped one is reported.
  */

@@ -1,17 +1,12 @@
 import { resolve } from 'node:path';
 import { type ConfigGeneration, type LoadOptions, loadConfig } from '../../config/generation/index.ts';
 import { type PolicySettings, readConfig } from '../../config/read-config.ts';
-import {
-  createTrustStore,
-  defaultTrustStorePath,
-  type TrustStatus,
-  trustStatus,
-} from '../../config/trust/index.ts';
 import type { Diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { SkippedReport } from '../dispatch/result.ts';
 import type { HookEngineOptions } from '../options.ts';
 import { buildIndex } from '../plan/build-index.ts';
+import { createTrustCheck } from '../plan/trust-check.ts';
 import { getProfile } from '../profiles/profiles.ts';
 import type { ConfigSnapshot } from './snapshot.ts';
 
@@ -63,7 +58,7 @@ export async function loadSnapshot(options: HookEngineOptions, id: number): Prom
   }
   if (options.handlers) handlers.push(...options.handlers);
 
-  const { trust, untrusted } = checkTrust(options, handlers, projectDir);
+  const trustCheck = createTrustCheck(options, handlers, projectDir);
 
   const frontmatter = handlers.filter((handler) => handler.source.scope === 'frontmatter');
   const active =
@@ -83,31 +78,13 @@ export async function loadSnapshot(options: HookEngineOptions, id: number): Prom
     diagnostics: Object.freeze(diagnostics),
     policy,
     generation,
-    untrusted,
-    trust,
+    untrusted: trustCheck?.untrusted ?? new Set<NormalizedHandler>(),
+    // The current status: the check re-reads changed scripts at dispatch (docs/trust.md).
+    get trust() {
+      return trustCheck?.status ?? null;
+    },
+    trustCheck,
   });
-}
-
-/**
- * With trust checking on (`untrusted` or `trustFile` set), the project hooks that are not
- * approved; otherwise none.
- */
-function checkTrust(
-  options: HookEngineOptions,
-  handlers: readonly NormalizedHandler[],
-  projectDir: string,
-): { trust: TrustStatus | null; untrusted: Set<NormalizedHandler> } {
-  const untrusted = new Set<NormalizedHandler>();
-  if (options.untrusted === undefined && options.trustFile === undefined) return { trust: null, untrusted };
-  const store = createTrustStore(options.trustFile ?? defaultTrustStorePath());
-  const trust = trustStatus(handlers, projectDir, store);
-  if (!trust.trusted) {
-    const projectIds = new Set(
-      trust.fingerprint.items.filter((item) => item.kind === 'definition').map((item) => item.source),
-    );
-    for (const handler of handlers) if (projectIds.has(handler.source)) untrusted.add(handler);
-  }
-  return { trust, untrusted };
 }
 
 /** Inline sources add to the HTTP allowlists the way one more settings file would. */

@@ -5,6 +5,7 @@ import type { Diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { SkippedReport } from '../dispatch/result.ts';
 import type { EventIndex } from '../plan/build-index.ts';
+import type { TrustCheck } from '../plan/trust-check.ts';
 
 /**
  * What embedders see of a configuration generation (`engine.config`, `reload()`, `onReload`):
@@ -23,7 +24,10 @@ export interface ConfigView {
   readonly skipped: readonly SkippedReport[];
   readonly diagnostics: readonly Diagnostic[];
   readonly policy: PolicySettings;
-  /** Project hooks that are not approved; empty when trust checking is off or all are approved. */
+  /**
+   * Project hooks that are not approved; empty when trust checking is off or all are approved.
+   * Kept current: a dispatch that selects a project hook re-checks its scripts first.
+   */
   readonly untrusted: ReadonlySet<NormalizedHandler>;
   readonly trust: TrustStatus | null;
 }
@@ -32,4 +36,6 @@ export interface ConfigView {
 export interface ConfigSnapshot extends ConfigView {
   readonly index: EventIndex;
   readonly generation: ConfigGeneration | null;
+  /** Null when trust checking is off (neither `untrusted` nor `trustFile` set). */
+  readonly trustCheck: TrustCheck | null;
 }
