@@ -8,7 +8,13 @@ import {
 } from '../../config/trust/index.ts';
 import { diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
-import type { HookEngineOptions } from '../options.ts';
+
+/** The engine options trust checking reads (a subset of HookEngineOptions). */
+interface TrustCheckOptions {
+  untrusted?: unknown;
+  trustFile?: string;
+  homeDir?: string;
+}
 
 /**
  * The trust state of one configuration generation, kept current without `reload()`: at dispatch
@@ -29,7 +35,7 @@ export interface TrustCheck {
 
 /** Trust checking is on when `untrusted` or `trustFile` is set; otherwise null. */
 export function createTrustCheck(
-  options: HookEngineOptions,
+  options: TrustCheckOptions,
   handlers: readonly NormalizedHandler[],
   projectDir: string,
 ): TrustCheck | null {
