@@ -1,6 +1,7 @@
 import type { CodeInfo, Severity } from './errors/code-info.ts';
 import { AUTHOR_CODES } from './errors/codes-author.ts';
 import { CONFIG_CODES } from './errors/codes-config.ts';
+import { DOCTOR_CODES } from './errors/codes-doctor.ts';
 import { ENGINE_CODES } from './errors/codes-engine.ts';
 import { INTEGRATION_CODES } from './errors/codes-integration.ts';
 import { MATCH_CODES } from './errors/codes-match.ts';
@@ -24,6 +25,7 @@ export const ERROR_CODES = {
   ...INTEGRATION_CODES,
   ...AUTHOR_CODES,
   ...SERVER_CODES,
+  ...DOCTOR_CODES,
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -4,6 +4,7 @@ import { registerAuditCommand } from './audit.ts';
 import { registerBridgeCommand } from './bridge.ts';
 import { registerConvertCommand } from './convert.ts';
 import { registerCreateCommand } from './create.ts';
+import { registerDoctorCommand } from './doctor.ts';
 import { registerInspectCommand } from './inspect.ts';
 import { registerListCommand } from './list.ts';
 import { registerMcpProxyCommand } from './mcp-proxy.ts';
@@ -23,6 +24,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerTrustCommand,
   registerConvertCommand,
   registerCreateCommand,
+  registerDoctorCommand,
   registerMcpProxyCommand,
   registerBridgeCommand,
   // The fleet server: each loads its packages only when run (src/server/, agent-hooks/server).

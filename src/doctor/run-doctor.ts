@@ -1,0 +1,154 @@
+import path from 'node:path';
+import { loadConfig } from '../config/generation/load-config.ts';
+import type { ConfigGeneration, LoadOptions } from '../config/generation/types.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
+import type { ProfileName } from '../model/profile-name.ts';
+import { checkBashSyntax } from './checks/bash-syntax.ts';
+import { checkConfiguration } from './checks/configuration.ts';
+import { checkFields } from './checks/fields.ts';
+import { checkMatchers } from './checks/matcher.ts';
+import { checkNotRun } from './checks/not-run.ts';
+import { otherHostFindings } from './checks/other-hosts.ts';
+import { checkPrograms } from './checks/program.ts';
+import { clearSourceDocs } from './finding.ts';
+import type { Check, CheckContext, Finding } from './types.ts';
+import { readWorkspaceVscodeSettings } from './vscode-settings.ts';
+
+/** Every static check, one per file under checks/. */
+const CHECKS: readonly Check[] = [
+  checkConfiguration,
+  checkPrograms,
+  checkBashSyntax,
+  checkMatchers,
+  checkFields,
+  checkNotRun,
+];
+
+/** The hosts checked when no profile is chosen, in the order `validate` uses. */
+const EVERY_HOST: readonly ProfileName[] = ['claude-code', 'copilot-cli', 'vscode'];
+
+export interface DoctorOptions {
+  /** Where and how to load configuration; `profile` is chosen below. */
+  load: Omit<LoadOptions, 'profile'>;
+  /** One host; undefined checks every host, each file under the first host that reads it. */
+  profile?: ProfileName;
+  requireTrust?: boolean;
+  trustFile?: string;
+}
+
+/** One host's share: its configuration and the handlers of the files it owns. */
+export interface HostShare {
+  profile: ProfileName;
+  generation: ConfigGeneration;
+  owned: ReadonlySet<string>;
+  handlers: readonly NormalizedHandler[];
+}
+
+export interface DoctorReport {
+  projectDir: string;
+  profiles: ProfileName[];
+  findings: Finding[];
+  errors: number;
+  warnings: number;
+  /** Handlers looked at, per host. */
+  checked: Record<string, number>;
+}
+
+function filesRead(generation: ConfigGeneration): string[] {
+  return generation.locations.filter((l) => l.status === 'found' || l.status === 'error').map((l) => l.path);
+}
+
+/** Loads each host; a file several hosts read is owned by the first, so each finding appears once. */
+export async function loadShares(options: DoctorOptions): Promise<HostShare[]> {
+  const claimed = new Set<string>();
+  const shares: HostShare[] = [];
+  for (const profile of options.profile ? [options.profile] : EVERY_HOST) {
+    const generation = await loadConfig({ ...options.load, profile });
+    const owned = new Set(filesRead(generation).filter((file) => !claimed.has(file)));
+    for (const file of owned) claimed.add(file);
+    const handlers = generation.handlers.filter((h) => owned.has(h.source.file));
+    shares.push({ profile, generation, owned, handlers });
+  }
+  return shares;
+}
+
+const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
+
+function byPlace(a: Finding, b: Finding): number {
+  return (
+    (a.file ?? '').localeCompare(b.file ?? '') ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    (a.column ?? 0) - (b.column ?? 0) ||
+    SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+    a.code.localeCompare(b.code)
+  );
+}
+
+/** Drops repeats (one handler read by two passes) by code and place. */
+function unique(findings: readonly Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.code}\u0000${f.file}\u0000${f.pointer}\u0000${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export function summarize(
+  projectDir: string,
+  shares: readonly HostShare[],
+  findings: Finding[],
+): DoctorReport {
+  const sorted = unique(findings).sort(byPlace);
+  return {
+    projectDir,
+    profiles: shares.map((s) => s.profile),
+    findings: sorted,
+    errors: sorted.filter((f) => f.severity === 'error').length,
+    warnings: sorted.filter((f) => f.severity === 'warning').length,
+    checked: Object.fromEntries(shares.map((s) => [s.profile, s.handlers.length])),
+  };
+}
+
+/** The static checks of every host share. */
+export async function staticFindings(
+  shares: readonly HostShare[],
+  options: DoctorOptions,
+): Promise<Finding[]> {
+  clearSourceDocs();
+  const findings: Finding[] = [];
+  for (const share of shares) {
+    const ctx: CheckContext = {
+      ...share,
+      projectDir: share.generation.projectDir,
+      env: options.load.env ?? process.env,
+      platform: options.load.platform ?? process.platform,
+      requireTrust: options.requireTrust === true,
+      ...(options.trustFile === undefined ? {} : { trustFile: options.trustFile }),
+    };
+    for (const check of CHECKS) findings.push(...(await check(ctx)));
+  }
+  if (options.profile) findings.push(...(await otherHostFindings(options.profile, options.load)));
+  return findings;
+}
+
+/** VS Code's switches from the project's `.vscode/settings.json`, unless the caller gave them. */
+async function withWorkspaceSettings(options: DoctorOptions): Promise<DoctorOptions> {
+  if (options.load.vscodeSettings !== undefined) return options;
+  const projectDir = path.resolve(options.load.cwd, options.load.projectDir ?? '.');
+  return {
+    ...options,
+    load: { ...options.load, vscodeSettings: await readWorkspaceVscodeSettings(projectDir) },
+  };
+}
+
+/** Runs every static check; the CLI adds the probe's findings when asked. */
+export async function runDoctor(
+  given: DoctorOptions,
+): Promise<{ report: DoctorReport; shares: HostShare[] }> {
+  const options = await withWorkspaceSettings(given);
+  const shares = await loadShares(options);
+  const projectDir = shares[0]?.generation.projectDir ?? path.resolve(options.load.cwd);
+  return { report: summarize(projectDir, shares, await staticFindings(shares, options)), shares };
+}
