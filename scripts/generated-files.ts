@@ -9,6 +9,7 @@ import {
 import { renderErrorsDoc } from '../src/errors/render-docs.ts';
 import { renderEventsDoc } from '../src/events/render-docs.ts';
 import { eventSchemaFiles } from '../src/events/wire/json-schema.ts';
+import { renderScenarioSchema } from '../src/scenario/scenario-schema.ts';
 
 export interface GeneratedFile {
   /** Path relative to the repository root. */
@@ -26,5 +27,6 @@ export const generatedFiles: GeneratedFile[] = [
   { path: 'schema/copilot-hooks.schema.json', render: renderCopilotHooksSchema },
   { path: 'schema/vscode-hooks.schema.json', render: renderVscodeHooksSchema },
   { path: 'schema/frontmatter-hooks.schema.json', render: renderFrontmatterHooksSchema },
+  { path: 'schema/scenario.schema.json', render: renderScenarioSchema },
   ...eventSchemaFiles(),
 ];

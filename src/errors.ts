@@ -8,6 +8,7 @@ import { MATCH_CODES } from './errors/codes-match.ts';
 import { RUNNER_CODES } from './errors/codes-runner.ts';
 import { SECURITY_CODES } from './errors/codes-security.ts';
 import { SERVER_CODES } from './errors/codes-server.ts';
+import { TESTING_CODES } from './errors/codes-testing.ts';
 import type { SourceRef } from './model/source.ts';
 
 export type { CodeInfo, Severity };
@@ -26,6 +27,7 @@ export const ERROR_CODES = {
   ...AUTHOR_CODES,
   ...SERVER_CODES,
   ...DOCTOR_CODES,
+  ...TESTING_CODES,
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

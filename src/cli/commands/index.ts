@@ -10,6 +10,7 @@ import { registerListCommand } from './list.ts';
 import { registerMcpProxyCommand } from './mcp-proxy.ts';
 import { registerRunCommand } from './run.ts';
 import { registerServeCommand } from './serve.ts';
+import { registerTestCommand } from './test.ts';
 import { registerTokenCommand } from './token.ts';
 import { registerTrustCommand } from './trust.ts';
 import { registerValidateCommand } from './validate.ts';
@@ -21,6 +22,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerRunCommand,
   registerValidateCommand,
   registerListCommand,
+  registerTestCommand,
   registerTrustCommand,
   registerConvertCommand,
   registerCreateCommand,
