@@ -20,6 +20,8 @@ export type HookBehaviour =
   | 'exit2-stderr'
   | 'exit1-stderr'
   | 'exit1-json-deny'
+  | 'exit0-invalid-json'
+  | 'exit0-json-invalid-field'
   | 'timeout'
   | 'missing-script';
 
@@ -27,6 +29,8 @@ export interface DecisionRow {
   profile: ProfileName;
   event: EventName;
   behaviour: HookBehaviour;
+  /** The handler's `onFailure` (claude-code-hooks.md §4.1); absent means the default, `continue`. */
+  onFailure?: 'block';
   outcome: Outcome;
   decision: Decision | null;
   /** Extra facts the row asserts. */
@@ -117,6 +121,41 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     outcome: 'timeout',
     decision: null,
     why: 'timeouts fail open (claude-code-observed.md)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit0-invalid-json',
+    outcome: 'success',
+    decision: null,
+    why: 'stdout starting with "{" that does not parse is plain text (§3.2)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit0-invalid-json',
+    onFailure: 'block',
+    outcome: 'blocking',
+    decision: 'deny',
+    why: 'with onFailure: block, printed JSON that is invalid is a failure and counts as exit 2 (§4.1)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit0-json-invalid-field',
+    onFailure: 'block',
+    outcome: 'blocking',
+    decision: 'deny',
+    why: 'with onFailure: block, JSON that fails validation is a failure and counts as exit 2 (§4.1)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit1-json-deny',
+    onFailure: 'block',
+    outcome: 'blocking',
+    decision: 'deny',
+    why: 'with onFailure: block, an exit code other than 0 or 2 is a failure whatever stdout holds (§4.1)',
   },
   {
     profile: C,
@@ -438,15 +477,16 @@ export function renderDecisionsDoc(): string {
     '',
     'Behaviours: `exit0-*` exit 0 with the named output; `exit2-stderr` exit 2 with a reason on',
     'stderr; `exit1-*` exit 1; `timeout` sleeps past its timeout; `missing-script` names a script',
-    'that does not exist.',
+    'that does not exist. `(onFailure: block)` marks a handler with `"onFailure": "block"`.',
     '',
     '| profile | event | hook does | outcome | decision | why |',
     '|---|---|---|---|---|---|',
   ];
   for (const row of DECISION_TABLE) {
+    const does = `\`${row.behaviour}\`${row.onFailure ? ` (onFailure: ${row.onFailure})` : ''}`;
     const extra = row.continue === false ? ' (continue: false)' : row.contextAdded ? ' + context' : '';
     lines.push(
-      `| ${row.profile} | ${row.event} | \`${row.behaviour}\` | ${row.outcome} | ${row.decision ?? 'none'}${extra} | ${row.why} |`,
+      `| ${row.profile} | ${row.event} | ${does} | ${row.outcome} | ${row.decision ?? 'none'}${extra} | ${row.why} |`,
     );
   }
   return `${lines.join('\n')}\n`;

@@ -29,6 +29,10 @@ function commandFor(row: DecisionRow): string {
   return `sh ${HOOK_SCRIPT} ${row.behaviour} ${row.event}`;
 }
 
+function onFailureOf(row: DecisionRow): { onFailure?: 'block' } {
+  return row.onFailure ? { onFailure: row.onFailure } : {};
+}
+
 async function engineFor(row: DecisionRow) {
   const command = commandFor(row);
   const timeout = row.behaviour === 'timeout' ? TIMEOUT_ROW_SEC : ROW_TIMEOUT_SEC;
@@ -68,7 +72,9 @@ async function engineFor(row: DecisionRow) {
         file: 'settings.json',
         kind: 'claude-settings',
         scope: 'project',
-        config: { hooks: { [row.event]: [{ hooks: [{ type: 'command', command, timeout }] }] } },
+        config: {
+          hooks: { [row.event]: [{ hooks: [{ type: 'command', command, timeout, ...onFailureOf(row) }] }] },
+        },
       },
     ],
   });

@@ -8,7 +8,7 @@ import { blockingFailure } from './failure.ts';
 import { type Interpretation, interpretation } from './interpretation.ts';
 import type { FailedRun, FinishedRun, OutputReader } from './output-reader.ts';
 import { firstLine, parseStdout } from './parse-stdout.ts';
-import { jsonEffect } from './read-json.ts';
+import { readJsonOutput } from './read-json.ts';
 
 export const CLAUDE_READER: OutputReader = {
   name: 'claude',
@@ -50,17 +50,21 @@ function blocksOnTimeout(run: FailedRun): Interpretation | undefined {
 
 /** `jsonDecides`: another exit code with a JSON object in stdout still decides, and shows no error. */
 function readClaudeStyle(run: FinishedRun, jsonDecides: boolean): Interpretation {
-  const effect = jsonEffect(run);
-  if (!run.json && run.text.startsWith('{')) {
-    run.warnings.push('stdout starts with "{" but is not valid JSON; read as plain text');
-  }
+  const { effect, invalid } = readJsonOutput(run);
+  const invalidJson = !run.json && run.text.startsWith('{');
+  if (invalidJson) run.warnings.push(INVALID_JSON_WARNING);
   if (!run.json && run.stderr.trim().startsWith('{') && parseStdout(run.stderr).json) {
     run.warnings.push(
       'stderr holds a JSON object, but hosts read hook JSON from stdout only: print it to stdout',
     );
   }
-  if (run.exitCode === 0) return readSuccess(run, effect);
   if (run.exitCode === 2) return readExit2(run, effect);
+  if (run.blockOnFailure) {
+    const failure = outputFailure(invalidJson, invalid);
+    if (failure && run.exitCode === 0) return blockingFailure(run.spec, failure, run.warnings, run.json);
+    if (run.exitCode !== 0) return readOtherExit(run);
+  }
+  if (run.exitCode === 0) return readSuccess(run, effect);
   if (run.json && jsonDecides) {
     const words = describeEffect(effect, null, run.spec);
     return interpretation(
@@ -72,6 +76,18 @@ function readClaudeStyle(run: FinishedRun, jsonDecides: boolean): Interpretation
     );
   }
   return readOtherExit(run);
+}
+
+const INVALID_JSON_WARNING = 'stdout starts with "{" but is not valid JSON; read as plain text';
+
+/**
+ * claude-code-hooks.md §4.1: with `onFailure: "block"`, printed JSON that is invalid or fails
+ * validation is a failure like a bad exit code (issue 12 point 9). The text is the reason.
+ */
+function outputFailure(invalidJson: boolean, invalid: string[]): string | undefined {
+  if (invalidJson) return 'Hook printed invalid JSON (stdout starts with "{" but does not parse)';
+  if (invalid.length === 0) return undefined;
+  return `Hook JSON output failed validation: ${invalid.join('; ')}`;
 }
 
 function readSuccess(run: FinishedRun, effect: HandlerEffect): Interpretation {

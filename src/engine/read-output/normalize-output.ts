@@ -34,6 +34,12 @@ export function normalizeOutput(
   event: EventName,
   output: Record<string, unknown>,
   dialect: Dialect,
+  /**
+   * Receives the warnings that say the output fails the event's schema (a declared field of the
+   * wrong type, a `hookSpecificOutput` for another event); unknown fields are not among them.
+   * With `onFailure: "block"` these count as a failure (claude-code-hooks.md §4.1).
+   */
+  invalid: string[] = [],
 ): NormalizedOutput {
   const effect: HandlerEffect = {};
   const warnings: string[] = [];
@@ -48,6 +54,7 @@ export function normalizeOutput(
     warnings,
   };
   const { known, unknown } = readFields(topLevelShape(event, dialect), output, '', warnings);
+  invalid.push(...warnings);
   const top = known as TopLevelOutput;
   if (top.continue !== undefined) effect.continue = top.continue;
   if (top.stopReason !== undefined) effect.stopReason = top.stopReason;
@@ -58,18 +65,29 @@ export function normalizeOutput(
   warnNearMisses(ctx, unknown);
   const specific = unknown.hookSpecificOutput;
   if (specific === undefined) return { effect, warnings };
-  if (!isRecord(specific)) {
-    warnings.push(ignoredField('hookSpecificOutput', specific, 'an object'));
-  } else if (specific.hookEventName !== undefined && !acceptsHookEventName(event, specific.hookEventName)) {
-    // claude-code-hooks.md §3.2: hookEventName must equal the firing event.
-    warnings.push(
-      `ignored "hookSpecificOutput": its hookEventName ${JSON.stringify(specific.hookEventName)} ` +
-        `does not match the event ${event}`,
-    );
+  const problem = specificProblem(event, specific);
+  if (problem === undefined) {
+    const before = warnings.length;
+    readSpecific(ctx, specific as Record<string, unknown>);
+    invalid.push(...warnings.slice(before).filter((warning) => !warning.endsWith(CLAUDE_STOP_HINT)));
   } else {
-    readSpecific(ctx, specific);
+    warnings.push(problem);
+    invalid.push(problem);
   }
   return { effect, warnings };
+}
+
+/** Why `hookSpecificOutput` cannot be read for `event`, or undefined when it can. */
+function specificProblem(event: EventName, specific: unknown): string | undefined {
+  if (!isRecord(specific)) return ignoredField('hookSpecificOutput', specific, 'an object');
+  if (specific.hookEventName === undefined || acceptsHookEventName(event, specific.hookEventName)) {
+    return undefined;
+  }
+  // claude-code-hooks.md §3.2: hookEventName must equal the firing event.
+  return (
+    `ignored "hookSpecificOutput": its hookEventName ${JSON.stringify(specific.hookEventName)} ` +
+    `does not match the event ${event}`
+  );
 }
 
 function isEmpty(output: Record<string, unknown>): boolean {
@@ -144,6 +162,9 @@ function warnNearMisses(ctx: ReadContext, unknown: Record<string, unknown>): voi
 const PROMPT_REWRITE_IGNORED =
   'ignored "modifiedPrompt": only Copilot CLI hooks (camelCase or PascalCase keys in a Copilot file) may rewrite the prompt';
 
+/** A near miss, not a schema failure: the field is one another dialect reads. */
+const CLAUDE_STOP_HINT = 'Claude Code reads Stop blocks from top-level "decision"';
+
 function readSpecific(ctx: ReadContext, specific: Record<string, unknown>): void {
   const { event, dialect, effect, warnings } = ctx;
   const { known, unknown } = readFields(
@@ -189,9 +210,7 @@ function readSpecific(ctx: ReadContext, specific: Record<string, unknown>): void
   if (toolOutput !== undefined) effect.updatedToolOutput = toolOutput;
   const { hookEventName: _name, decision: nested, reason: _reason, ...rest } = unknown;
   if (nested === 'block' && !readsNestedDecision(dialect) && hookSpecificShape(event, 'vscode').decision) {
-    warnings.push(
-      'ignored hookSpecificOutput.decision: Claude Code reads Stop blocks from top-level "decision"',
-    );
+    warnings.push(`ignored hookSpecificOutput.decision: ${CLAUDE_STOP_HINT}`);
   }
   const eventFields = { ...fields, ...rest };
   if (!isEmpty(eventFields)) effect.eventFields = { ...effect.eventFields, ...eventFields };

@@ -2,10 +2,22 @@ import type { HandlerEffect } from './effect.ts';
 import { normalizeOutput } from './normalize-output.ts';
 import type { FinishedRun } from './output-reader.ts';
 
+export interface JsonReading {
+  effect: HandlerEffect;
+  /** Where the JSON fails the event's schema (see `NormalizedOutput.invalid`). */
+  invalid: string[];
+}
+
 /** The effect of a run's JSON output in its dialect; what was ignored goes to `run.warnings`. */
-export function jsonEffect(run: FinishedRun): HandlerEffect {
-  if (!run.json) return {};
-  const normalized = normalizeOutput(run.spec.name, run.json, run.handler.dialect);
+export function readJsonOutput(run: FinishedRun): JsonReading {
+  if (!run.json) return { effect: {}, invalid: [] };
+  const invalid: string[] = [];
+  const normalized = normalizeOutput(run.spec.name, run.json, run.handler.dialect, invalid);
   run.warnings.push(...normalized.warnings);
-  return normalized.effect;
+  return { effect: normalized.effect, invalid };
+}
+
+/** `readJsonOutput` without the schema problems, for readers that only drop the bad fields. */
+export function jsonEffect(run: FinishedRun): HandlerEffect {
+  return readJsonOutput(run).effect;
 }
