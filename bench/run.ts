@@ -1,6 +1,7 @@
 // Runs every benchmark in bench/cases/. `npm run bench` prints a table; `--json` prints exactly one
 // JSON object, { "benchmarks": [ { name, value, unit, baseline, ratio, target } ] }, and
-// `--out FILE` writes that object to FILE (json-output.ts says which is clean under npm).
+// `--out FILE` writes that object to FILE (json-output.ts says which is clean under npm);
+// `--only a,b` runs just the benchmarks of those names.
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,9 +9,12 @@ import { jsonOutput } from './json-output.ts';
 import type { BenchCase, BenchRow } from './types.ts';
 
 const output = jsonOutput(process.argv);
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? new Set(process.argv[onlyAt + 1]?.split(',')) : undefined;
 const casesDir = join(dirname(fileURLToPath(import.meta.url)), 'cases');
 const files = readdirSync(casesDir)
   .filter((file) => /\.(ts|mts|js|mjs)$/.test(file))
+  .filter((file) => !only || only.has(file.replace(/\.[^.]+$/, '')))
   // command-overhead is the first entry (issue: command hooks); the rest in name order.
   .sort(
     (a, b) => Number(b === 'command-overhead.ts') - Number(a === 'command-overhead.ts') || a.localeCompare(b),

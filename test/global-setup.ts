@@ -12,12 +12,18 @@ const TSC = join(createRequire(import.meta.url).resolve('typescript/package.json
 export default function buildDist(): void {
   // Opt-in for quick local runs of a few files after `npm run build`: reuse dist/ as it is.
   // CI and `npm test` never set it, so they always test a fresh build.
-  if (process.env.AGENT_HOOKS_TEST_REUSE_DIST === '1' && existsSync(join(DIST_DIR, 'cli', 'main.js'))) return;
+  if (process.env.AGENT_HOOKS_TEST_REUSE_DIST === '1' && existsSync(join(DIST_DIR, 'bin', 'agent-hooks.js')))
+    return;
   // A clean folder: a file whose source was deleted must not linger and be imported.
   rmSync(DIST_DIR, { recursive: true, force: true });
   // The same compiler and config as `npm run build`. --noCheck skips type checking (the emitted
   // JavaScript is the same; `npm run typecheck` reports type errors) and halves the time.
   execFileSync(process.execPath, [TSC, '-p', 'tsconfig.build.json', '--noCheck'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  // Then the bundled bin from that output, as `npm run build` makes it (package.json `bin`).
+  execFileSync(process.execPath, [join(REPO_ROOT, 'scripts', 'bundle-cli.mjs')], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
   });

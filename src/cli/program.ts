@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import type { CliIo, CliStreams } from './cli-io.ts';
-import { COMMANDS } from './commands/index.ts';
+import { commandsFor, type RegisterCommand } from './commands/index.ts';
 
 /** The package's version; package.json sits two folders up from both src/cli/ and dist/cli/. */
 function packageVersion(): string {
@@ -11,8 +11,8 @@ function packageVersion(): string {
   return pkg.version;
 }
 
-/** The `agent-hooks` program, writing through `io` instead of the process's streams. */
-function createProgram(io: CliIo): Command {
+/** The `agent-hooks` program with `commands`, writing through `io` instead of the process's streams. */
+function createProgram(io: CliIo, commands: readonly RegisterCommand[]): Command {
   const program = new Command('agent-hooks')
     .description('One hook engine for every coding agent: run, validate, list and convert hooks.')
     .version(packageVersion(), '-V, --version', 'print the version')
@@ -21,7 +21,7 @@ function createProgram(io: CliIo): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     // Commander reports usage errors, --help and --version by throwing instead of exiting.
     .exitOverride();
-  for (const register of COMMANDS) register(program, io);
+  for (const register of commands) register(program, io);
   return program;
 }
 
@@ -31,12 +31,15 @@ function createProgram(io: CliIo): Command {
  */
 export async function runCli(argv: readonly string[], io: CliStreams): Promise<number> {
   let status = 0;
-  const program = createProgram({
-    ...io,
-    setExitCode: (code) => {
-      status = code;
+  const program = createProgram(
+    {
+      ...io,
+      setExitCode: (code) => {
+        status = code;
+      },
     },
-  });
+    await commandsFor(argv),
+  );
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return status;

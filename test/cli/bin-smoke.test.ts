@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { builtBinPath, spawnBuiltCli } from '../helpers/cli.ts';
@@ -20,5 +21,32 @@ describe('the agent-hooks bin (built dist/, a real process)', () => {
     const result = JSON.parse(run.stdout);
     expect(result.decision).toBe('deny');
     expect(result.reason).toMatch(/Blocked by the demo guard: 'rm -rf build' is destructive/);
+  });
+});
+
+// Issue 16 item 4: the bin is one bundle (scripts/bundle-cli.mjs) plus chunks beside it, loaded
+// only for the command run; it must not reach into the unbundled dist/ modules.
+describe('the bundled bin', () => {
+  it('imports only its own chunks, packages and node builtins', () => {
+    const bin = builtBinPath();
+    const dir = dirname(bin);
+    for (const file of [basename(bin), ...readdirSync(dir)]) {
+      // Code lines only: a bundled package keeps its JSDoc, which may name its old files.
+      const code = readFileSync(join(dir, file), 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\*|\/\/)/.test(line))
+        .join('\n');
+      const relative = [
+        ...code.matchAll(/^(?:import|export)\b[^\n]*?\bfrom\s*"(\.[^"]*)"|\bimport\(\s*"(\.[^"]*)"\s*\)/gm),
+      ].map((m) => m[1] ?? m[2]);
+      for (const target of relative)
+        expect(target, `${file} imports ${target}`).toMatch(/^\.\/chunk-[^/]+\.js$/);
+    }
+  });
+
+  it('prints the version of package.json two folders up (as from dist/cli/)', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    const run = await spawnBuiltCli(['--version']);
+    expect(run).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
   });
 });

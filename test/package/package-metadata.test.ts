@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ interface PackageJson {
   bugs: { url: string };
   scripts: Record<string, string>;
   files: string[];
+  bin: Record<string, string>;
   exports: Record<string, string | { types: string; default: string }>;
 }
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as PackageJson;
@@ -53,6 +54,12 @@ describe('the published package', () => {
     expect(files).toEqual(
       expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/cli/main.js']),
     );
+    // The bin is the bundled CLI (scripts/bundle-cli.mjs, issue 16 item 4) with every chunk it loads.
+    const bin = pkg.bin['agent-hooks'] as string;
+    expect(bin).toBe('dist/bin/agent-hooks.js');
+    const chunks = readdirSync(join(REPO_ROOT, 'dist', 'bin')).map((file) => `dist/bin/${file}`);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(files).toEqual(expect.arrayContaining([bin, ...chunks]));
     expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
     // The maps would point at ../src/*.ts, which the package does not ship.
     expect(files.filter((file) => file.startsWith('src/'))).toEqual([]);

@@ -1,37 +1,44 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../cli-io.ts';
-import { registerAuditCommand } from './audit.ts';
-import { registerBridgeCommand } from './bridge.ts';
-import { registerConvertCommand } from './convert.ts';
-import { registerCreateCommand } from './create.ts';
-import { registerDoctorCommand } from './doctor.ts';
-import { registerInspectCommand } from './inspect.ts';
-import { registerListCommand } from './list.ts';
-import { registerMcpProxyCommand } from './mcp-proxy.ts';
-import { registerRunCommand } from './run.ts';
-import { registerServeCommand } from './serve.ts';
-import { registerTestCommand } from './test.ts';
-import { registerTokenCommand } from './token.ts';
-import { registerTrustCommand } from './trust.ts';
-import { registerValidateCommand } from './validate.ts';
 
 /** Each CLI command lives in its own file and registers itself on the program. */
 export type RegisterCommand = (program: Command, io: CliIo) => void;
 
-export const COMMANDS: RegisterCommand[] = [
-  registerRunCommand,
-  registerValidateCommand,
-  registerListCommand,
-  registerTestCommand,
-  registerTrustCommand,
-  registerConvertCommand,
-  registerCreateCommand,
-  registerDoctorCommand,
-  registerMcpProxyCommand,
-  registerBridgeCommand,
+/**
+ * One command: its name on the command line and how to load its file. A host runs `bridge` or
+ * `run` on every tool call, so the program loads only the file of the command it was given
+ * (every file only for help, a typo or no command): each `load` is a dynamic import, which the
+ * bundled bin turns into a chunk of its own (scripts/bundle-cli.mjs, issue 16 item 4).
+ * A new command adds one line here, in the order `--help` lists it.
+ */
+export interface CommandEntry {
+  name: string;
+  load: () => Promise<RegisterCommand>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'run', load: async () => (await import('./run.ts')).registerRunCommand },
+  { name: 'validate', load: async () => (await import('./validate.ts')).registerValidateCommand },
+  { name: 'list', load: async () => (await import('./list.ts')).registerListCommand },
+  { name: 'test', load: async () => (await import('./test.ts')).registerTestCommand },
+  { name: 'trust', load: async () => (await import('./trust.ts')).registerTrustCommand },
+  { name: 'convert', load: async () => (await import('./convert.ts')).registerConvertCommand },
+  { name: 'create', load: async () => (await import('./create.ts')).registerCreateCommand },
+  { name: 'doctor', load: async () => (await import('./doctor.ts')).registerDoctorCommand },
+  { name: 'mcp-proxy', load: async () => (await import('./mcp-proxy.ts')).registerMcpProxyCommand },
+  { name: 'bridge', load: async () => (await import('./bridge.ts')).registerBridgeCommand },
   // The fleet server: each loads its packages only when run (src/server/, agent-hooks/server).
-  registerServeCommand,
-  registerInspectCommand,
-  registerAuditCommand,
-  registerTokenCommand,
+  { name: 'serve', load: async () => (await import('./serve.ts')).registerServeCommand },
+  { name: 'inspect', load: async () => (await import('./inspect.ts')).registerInspectCommand },
+  { name: 'audit', load: async () => (await import('./audit.ts')).registerAuditCommand },
+  { name: 'token', load: async () => (await import('./token.ts')).registerTokenCommand },
 ];
+
+/**
+ * The commands `argv` can reach: the one it names first, or all of them when its first word is
+ * no command name (an option such as `--help`, `help`, a typo that needs suggestions, nothing).
+ */
+export async function commandsFor(argv: readonly string[]): Promise<RegisterCommand[]> {
+  const named = COMMANDS.find((command) => command.name === argv[0]);
+  return Promise.all((named ? [named] : COMMANDS).map((command) => command.load()));
+}

@@ -1,12 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Hono } from 'hono';
 import type { ServerContext } from '../context.ts';
 
 /**
- * The inspector is plain files in the package's `inspector/` folder (no build step); the same
- * relative path works from `src/server/routes/` under tsx and from `dist/server/routes/`.
+ * The inspector is plain files in the package's `inspector/` folder (no build step), beside the
+ * nearest package.json above this code: `src/server/routes/` under tsx, `dist/server/routes/`, or
+ * the bundled bin's chunk in `dist/bin/` (scripts/bundle-cli.mjs), each a different depth.
  */
-const ASSETS_DIR = new URL('../../../inspector/', import.meta.url);
+function assetsDir(): URL {
+  for (let dir = new URL('./', import.meta.url); dir.pathname !== '/'; dir = new URL('../', dir)) {
+    if (existsSync(new URL('package.json', dir))) return new URL('inspector/', dir);
+  }
+  throw new Error(`no package.json above ${import.meta.url}: the inspector's files are missing`);
+}
 const ASSETS: Record<string, string> = {
   'index.html': 'text/html; charset=utf-8',
   'app.js': 'text/javascript; charset=utf-8',
@@ -18,7 +24,8 @@ const CONTENT_SECURITY_POLICY =
 
 export function registerStatic(app: Hono, _ctx: ServerContext): void {
   const files = new Map<string, string>();
-  for (const name of Object.keys(ASSETS)) files.set(name, readFileSync(new URL(name, ASSETS_DIR), 'utf8'));
+  const assets = assetsDir();
+  for (const name of Object.keys(ASSETS)) files.set(name, readFileSync(new URL(name, assets), 'utf8'));
   const send = (name: string) => {
     const body = files.get(name)!;
     return new Response(body, {
