@@ -77,7 +77,9 @@ export const COPILOT_ENTRY_SCHEMAS = {
   prompt: copilotPromptEntry,
 } as const;
 
-export const copilotEntry = z.union([copilotCommandEntry, copilotHttpEntry, copilotPromptEntry]);
+export const copilotEntry = z
+  .union([copilotCommandEntry, copilotHttpEntry, copilotPromptEntry])
+  .meta({ id: 'copilotEntry' });
 
 const eventKeys = [...Object.keys(COPILOT_CAMEL_EVENTS), ...COPILOT_PASCAL_EVENTS];
 

@@ -1,13 +1,30 @@
 import { z } from 'zod';
-import { claudeSettings } from './claude.ts';
-import { copilotHooksFile } from './copilot.ts';
+import { claudeHandler, claudeSettings } from './claude.ts';
+import { copilotEntry, copilotHooksFile } from './copilot.ts';
+import { applyDispatch, BY_HOOKS_KEY, BY_TYPE, type Dispatch } from './dispatch.ts';
 import { frontmatterHooks } from './frontmatter.ts';
 import { PACKAGE_SCHEMA_BASE_URL } from './schema-urls.ts';
-import { vscodeHooksFile } from './vscode.ts';
+import { vscodeHookItem, vscodeHooksFile } from './vscode.ts';
+
+/** The handler unions and how an item picks its alternative (dispatch.ts says why). */
+const DISPATCHES = new Map<unknown, Dispatch>([
+  [claudeHandler, BY_TYPE],
+  [copilotEntry, BY_TYPE],
+  [vscodeHookItem, BY_HOOKS_KEY],
+]);
 
 /** Draft-07 JSON Schema text for a zod model: the input shape users write, our own `$id`. */
 function render(schema: z.ZodType, name: string, title: string, extra: Record<string, unknown> = {}): string {
-  const generated = z.toJSONSchema(schema, { target: 'draft-07', io: 'input' }) as Record<string, unknown>;
+  const generated = z.toJSONSchema(schema, {
+    target: 'draft-07',
+    io: 'input',
+    override: ({ zodSchema, jsonSchema }) => {
+      const dispatch = DISPATCHES.get(zodSchema);
+      // The map's keys are unions, so a schema found there is one.
+      const union = zodSchema as unknown as z.ZodUnion;
+      if (dispatch) applyDispatch(jsonSchema as Record<string, unknown>, union, dispatch);
+    },
+  }) as Record<string, unknown>;
   const { $schema, ...rest } = generated;
   const document = { $schema, $id: `${PACKAGE_SCHEMA_BASE_URL}${name}`, title, ...extra, ...rest };
   return `${JSON.stringify(document, null, 2)}\n`;

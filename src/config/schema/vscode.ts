@@ -42,6 +42,9 @@ export const vscodeNestedGroup = z
   .describe('Claude-style group; VS Code uses its hooks and discards the matcher.')
   .meta({ id: 'vscodeNestedGroup' });
 
+/** One item of an event's list: a flat entry or a Claude-style group (told apart by `hooks`). */
+export const vscodeHookItem = z.union([vscodeCommandEntry, vscodeNestedGroup]).meta({ id: 'vscodeHookItem' });
+
 const eventKeys = [...VSCODE_EVENTS, ...Object.keys(VSCODE_CAMEL_EVENTS)];
 
 export const vscodeHooksFile = z
@@ -50,13 +53,7 @@ export const vscodeHooksFile = z
     hooks: z
       .strictObject(
         Object.fromEntries(
-          eventKeys.map((key) => [
-            key,
-            z
-              .array(z.union([vscodeCommandEntry, vscodeNestedGroup]))
-              .optional()
-              .describe(`Hooks for ${key}.`),
-          ]),
+          eventKeys.map((key) => [key, z.array(vscodeHookItem).optional().describe(`Hooks for ${key}.`)]),
         ),
       )
       .describe('Event name → hook commands. lowerCamelCase Copilot names are converted to PascalCase.'),
