@@ -55,6 +55,12 @@ export const RUNNER_CODES = {
     summary: "A hook's stdout or stderr exceeded the output cap (default 10 MiB) and was truncated.",
     fix: 'Print less, or write large data to a file and print its path.',
   },
+  RUNNER_SHELL_SYNTAX_ERROR: {
+    severity: 'warning',
+    summary:
+      "A command string is bash, but Claude Code runs it with `/bin/sh -c` (dash on Debian and Ubuntu): the shell could not parse it and its exit 2 blocks like a hook's.",
+    fix: 'Set `"shell": "bash"` on the handler, or rewrite the command in POSIX sh (`<<<` → `printf \'%s\' "$X" |`, `[[` → `[`).',
+  },
   RUNNER_DESCENDANT_ESCAPED: {
     severity: 'warning',
     summary:

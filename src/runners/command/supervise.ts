@@ -6,6 +6,7 @@ import { firstLineWatcher } from './first-line.ts';
 import { anyAlive, isGroupRunning } from './kill-tree.ts';
 import { registerLiveProcess, trackLingering, unregisterLiveProcess } from './live-processes.ts';
 import type { ProcessOptions } from './process-options.ts';
+import { explainShellSyntax } from './shell-syntax.ts';
 import { describeSpawnError, explainShellExit } from './spawn-error.ts';
 import { processTerminator, type Terminator } from './terminate.ts';
 import { EXIT_DRAIN_MS, waitForExit } from './wait-for-exit.ts';
@@ -60,7 +61,10 @@ export async function supervise(
   if (collected.stderrTruncated) result.stderrTruncated = true;
   if (collected.progress) result.progress = collected.progress;
   if (end.streamsHeld && pid !== undefined) noteEscaped(result, pid, platform, terminator);
-  if (!deadline.signal.aborted) await explainShellFailure(result, opts);
+  if (!deadline.signal.aborted) {
+    await explainShellFailure(result, opts);
+    await explainShellSyntax(result, opts).catch(() => undefined);
+  }
   return result;
 }
 
