@@ -45,7 +45,7 @@ export class HookEngine {
   constructor(options: HookEngineOptions, snapshot: ConfigSnapshot) {
     this.options = options;
     this.#sessionState = options.sessionState ?? new MemorySessionState();
-    this.#generations = new GenerationQueue(snapshot, (id) => loadSnapshot(options, id));
+    this.#generations = new GenerationQueue(snapshot, (id, current) => loadSnapshot(options, id, current));
     const gateHost = {
       sessionHooks: this.#sessionHooks,
       dispatch: this.dispatch.bind(this),

@@ -7,6 +7,12 @@ export const CONFIG_CODES = {
     summary: 'A configuration file is not valid JSON (or YAML for frontmatter).',
     fix: 'Fix the syntax at the reported line and column; `agent-hooks validate FILE` re-checks it.',
   },
+  CONFIG_FILE_KEPT_LAST_GOOD: {
+    severity: 'warning',
+    summary:
+      'A watched or reloaded configuration file does not parse (often mid-save), so its last good version stays in force.',
+    fix: 'Finish or fix the edit at the reported line and column; the next reload that parses replaces the kept version.',
+  },
   CONFIG_FILE_UNREADABLE: {
     severity: 'error',
     summary: 'A discovered configuration file or folder exists but could not be read.',

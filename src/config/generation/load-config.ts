@@ -7,7 +7,8 @@ import { discoveryTable } from '../discovery/index.ts';
 import type { DiscoveredFile, DiscoveryContext, LocationReport, LocationSpec } from '../discovery/types.ts';
 import { applyPolicy } from '../policy/index.ts';
 import type { LoadedFile } from '../policy/types.ts';
-import { readConfig } from '../read-config.ts';
+import { type ReadResult, readConfig } from '../read-config.ts';
+import { keepLastGood, type LastGoodReads, lastGoodKey } from './last-good.ts';
 import type { ConfigGeneration, LoadOptions } from './types.ts';
 
 let lastGenerationId = 0;
@@ -60,10 +61,19 @@ async function insecureReason(file: string): Promise<string | undefined> {
   return undefined;
 }
 
+interface Sink {
+  files: LoadedFile[];
+  reports: LocationReport[];
+  diagnostics: Diagnostic[];
+  /** Each file's last reading that parsed, for the next generation. */
+  lastGood: Map<string, ReadResult>;
+}
+
 async function readOne(
   found: DiscoveredFile,
   options: LoadOptions,
-  sink: { files: LoadedFile[]; reports: LocationReport[]; diagnostics: Diagnostic[] },
+  sink: Sink,
+  previous: LastGoodReads | undefined,
 ): Promise<void> {
   const { spec, file } = found;
   try {
@@ -76,7 +86,7 @@ async function readOne(
       return;
     }
     const text = spec.inlineText ?? (await readFile(file, 'utf8'));
-    const result = (options.read ?? readConfig)({
+    const read = (options.read ?? readConfig)({
       file,
       text,
       kind: spec.kind,
@@ -86,6 +96,7 @@ async function readOne(
       ...(found.namespace ? { namespace: found.namespace } : {}),
       ...(options.strict ? { strict: true } : {}),
     });
+    const result = keepLastGood(lastGoodKey(spec.kind, file), file, read, previous, sink.lastGood);
     sink.files.push({ discovered: found, result });
     sink.diagnostics.push(...result.diagnostics);
     sink.reports.push(reportFor(spec, file, 'found', { handlers: result.handlers.length }));
@@ -110,20 +121,20 @@ function deepFreeze<T>(value: T): T {
 /**
  * Discovers, reads and filters one profile's configuration into a new immutable generation.
  * Never throws for bad configuration: every problem is a diagnostic, a location report or a
- * skipped entry.
+ * skipped entry. With the `previous` generation (a reload), a file that no longer parses keeps
+ * that generation's reading of it (CONFIG_FILE_KEPT_LAST_GOOD).
  */
-export async function loadConfig(options: LoadOptions): Promise<ConfigGeneration> {
+export async function loadConfig(
+  options: LoadOptions,
+  previous?: ConfigGeneration,
+): Promise<ConfigGeneration> {
   const ctx = discoveryContext(options);
-  const sink = {
-    files: [] as LoadedFile[],
-    reports: [] as LocationReport[],
-    diagnostics: [] as Diagnostic[],
-  };
+  const sink: Sink = { files: [], reports: [], diagnostics: [], lastGood: new Map() };
   for (const spec of discoveryTable(ctx)) {
     const expansion = await expandLocations([spec]);
     sink.reports.push(...expansion.reports);
     sink.diagnostics.push(...expansion.diagnostics);
-    for (const found of expansion.files) await readOne(found, options, sink);
+    for (const found of expansion.files) await readOne(found, options, sink, previous?.lastGood);
   }
   const outcome = applyPolicy(ctx.profile, sink.files, {
     useClaudeHooks: ctx.vscodeSettings.useClaudeHooks === true,
@@ -143,5 +154,6 @@ export async function loadConfig(options: LoadOptions): Promise<ConfigGeneration
     diagnostics,
     locations: sink.reports,
     policy: outcome.policy,
+    lastGood: sink.lastGood,
   });
 }

@@ -22,7 +22,7 @@ export async function createConfigStore(options: LoadOptions): Promise<ConfigSto
     current: () => generation,
     reload() {
       const next = queue.then(async () => {
-        generation = await loadConfig(options);
+        generation = await loadConfig(options, generation);
         return generation;
       });
       queue = next.catch(() => undefined);

@@ -46,6 +46,8 @@ export interface ConfigGeneration {
   readonly diagnostics: readonly Diagnostic[];
   readonly locations: readonly LocationReport[];
   readonly policy: Readonly<EffectivePolicy>;
+  /** Each file's last reading that parsed; a reload falls back to it for a file that does not. */
+  readonly lastGood: ReadonlyMap<string, ReadResult>;
 }
 
 /** Notice for a changed configuration file; `source` follows `ConfigChange` (§2.21). */

@@ -52,7 +52,7 @@ export async function dispatchEvent(
   if (event === 'UserPromptSubmit') await resetStopLoop(ctx, sessionId);
   // Fast path (DESIGN.md "Fast when idle"): nothing configured, nothing to do.
   if (configured.length === 0 && sessionHooks.length === 0 && prompts.length === 0 && !isStopEvent(event)) {
-    return emptyResult(event, ctx.profile.name);
+    return withKeptFiles(ctx, emptyResult(event, ctx.profile.name));
   }
   const tooDeep = valueTooDeep(rawInput);
   const input = prepareInput(ctx, event, tooDeep ? clipInput(rawInput) : rawInput, sessionId);
@@ -98,7 +98,17 @@ export async function dispatchEvent(
   if (tooDeep) result.diagnostics.push(inputTooDeep(event));
   if (stopCap) await recordStopOutcome(ctx, stopCap, result.decision === 'block');
   if (once) await settleOnceHooks(ctx, sessionId, once.claimed, ran.items);
+  withKeptFiles(ctx, result);
   if (ctx.telemetry.active) ctx.telemetry.emit({ type: 'dispatch-end', ...startOf(scope), result });
+  return result;
+}
+
+/**
+ * While a configuration file does not parse and runs on its last good reading (a half-saved file
+ * under `watch()`, issue 13 item 6), every result says so: the hooks in force are not the file's.
+ */
+function withKeptFiles(ctx: EngineContext, result: DispatchResult): DispatchResult {
+  if (ctx.snapshot.keptLastGood.length > 0) result.diagnostics.push(...ctx.snapshot.keptLastGood);
   return result;
 }
 

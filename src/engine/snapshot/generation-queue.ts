@@ -7,11 +7,11 @@ const ignore = (): void => undefined;
  */
 export class GenerationQueue<T extends { readonly id: number }> {
   #current: T;
-  readonly #read: (id: number) => Promise<T>;
+  readonly #read: (id: number, current: T) => Promise<T>;
   #running: Promise<T> | undefined;
   #waiting: Promise<T> | undefined;
 
-  constructor(first: T, read: (id: number) => Promise<T>) {
+  constructor(first: T, read: (id: number, current: T) => Promise<T>) {
     this.#current = first;
     this.#read = read;
   }
@@ -34,7 +34,7 @@ export class GenerationQueue<T extends { readonly id: number }> {
   }
 
   #start(): Promise<T> {
-    const running = this.#read(this.#current.id + 1).then((next) => {
+    const running = this.#read(this.#current.id + 1, this.#current).then((next) => {
       this.#current = next;
       return next;
     });

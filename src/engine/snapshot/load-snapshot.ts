@@ -30,7 +30,12 @@ export function loadOptionsOf(options: HookEngineOptions): LoadOptions {
   };
 }
 
-export async function loadSnapshot(options: HookEngineOptions, id: number): Promise<ConfigSnapshot> {
+/** Reads a generation; on a reload, `previous` lends its reading of files that no longer parse. */
+export async function loadSnapshot(
+  options: HookEngineOptions,
+  id: number,
+  previous?: ConfigSnapshot,
+): Promise<ConfigSnapshot> {
   const profile = getProfile(options.profile ?? 'claude-code');
   const projectDir = resolve(options.projectDir ?? options.cwd ?? process.cwd());
   const handlers: NormalizedHandler[] = [];
@@ -41,7 +46,7 @@ export async function loadSnapshot(options: HookEngineOptions, id: number): Prom
   let generation: ConfigGeneration | null = null;
 
   if (options.discover !== false) {
-    generation = await loadConfig(loadOptionsOf(options));
+    generation = await loadConfig(loadOptionsOf(options), previous?.generation ?? undefined);
     handlers.push(...generation.handlers);
     diagnostics.push(...generation.diagnostics);
     skipped.push(...generation.skipped.map(({ source, why }) => ({ source, why })));
@@ -76,6 +81,7 @@ export async function loadSnapshot(options: HookEngineOptions, id: number): Prom
     prompts: Object.freeze(prompts),
     skipped: Object.freeze(skipped),
     diagnostics: Object.freeze(diagnostics),
+    keptLastGood: Object.freeze(diagnostics.filter((found) => found.code === 'CONFIG_FILE_KEPT_LAST_GOOD')),
     policy,
     generation,
     untrusted: trustCheck?.untrusted ?? new Set<NormalizedHandler>(),

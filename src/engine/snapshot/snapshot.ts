@@ -38,4 +38,6 @@ export interface ConfigSnapshot extends ConfigView {
   readonly generation: ConfigGeneration | null;
   /** Null when trust checking is off (neither `untrusted` nor `trustFile` set). */
   readonly trustCheck: TrustCheck | null;
+  /** Files that did not parse on this reload and kept their last good reading: every dispatch reports them. */
+  readonly keptLastGood: readonly Diagnostic[];
 }
