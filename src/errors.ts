@@ -3,6 +3,7 @@ import { AUTHOR_CODES } from './errors/codes-author.ts';
 import { CONFIG_CODES } from './errors/codes-config.ts';
 import { DOCTOR_CODES } from './errors/codes-doctor.ts';
 import { ENGINE_CODES } from './errors/codes-engine.ts';
+import { INIT_CODES } from './errors/codes-init.ts';
 import { INTEGRATION_CODES } from './errors/codes-integration.ts';
 import { MATCH_CODES } from './errors/codes-match.ts';
 import { RUNNER_CODES } from './errors/codes-runner.ts';
@@ -28,6 +29,7 @@ export const ERROR_CODES = {
   ...SERVER_CODES,
   ...DOCTOR_CODES,
   ...TESTING_CODES,
+  ...INIT_CODES,
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

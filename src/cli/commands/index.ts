@@ -25,6 +25,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'convert', load: async () => (await import('./convert.ts')).registerConvertCommand },
   { name: 'create', load: async () => (await import('./create.ts')).registerCreateCommand },
   { name: 'doctor', load: async () => (await import('./doctor.ts')).registerDoctorCommand },
+  { name: 'init', load: async () => (await import('./init.ts')).registerInitCommand },
+  { name: 'add', load: async () => (await import('./add.ts')).registerAddCommand },
   { name: 'mcp-proxy', load: async () => (await import('./mcp-proxy.ts')).registerMcpProxyCommand },
   { name: 'bridge', load: async () => (await import('./bridge.ts')).registerBridgeCommand },
   // The fleet server: each loads its packages only when run (src/server/, agent-hooks/server).

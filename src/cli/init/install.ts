@@ -1,0 +1,98 @@
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { applyConfigWrite } from '../write/config-write.ts';
+import type { Destination } from './destination.ts';
+import { type ConfigPlan, planConfig } from './plan-config.ts';
+import { InitRefused } from './refused.ts';
+
+/** A script or scenario file that goes with the configuration. */
+export interface ExtraFile {
+  file: string;
+  text: string;
+  executable: boolean;
+}
+
+export interface FilePlan extends ExtraFile {
+  /** `same`: already there with this text, nothing to do. */
+  status: 'create' | 'replace' | 'same';
+}
+
+/** Everything `init` or `add` will write, planned before anything is written. */
+export interface InstallPlan {
+  destination: Destination;
+  config: ConfigPlan;
+  files: FilePlan[];
+}
+
+export interface InstallOptions {
+  force: boolean;
+  copilotKeys: 'camel' | 'compat';
+  /**
+   * Whether to show what the target's dialect loses. Templates do not need it: their scripts read
+   * every payload form and check the tool themselves where a host ignores matchers.
+   */
+  reportLossy: boolean;
+}
+
+function planFile(extra: ExtraFile, force: boolean): FilePlan {
+  let before: string | undefined;
+  try {
+    before = readFileSync(extra.file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  if (before === undefined) return { ...extra, status: 'create' };
+  if (before === extra.text) return { ...extra, status: 'same' };
+  if (!force) {
+    throw new InitRefused(
+      'INIT_FILE_EXISTS',
+      `${extra.file} already exists with other content; keep it (move it out of the way) or overwrite it with --force`,
+    );
+  }
+  return { ...extra, status: 'replace' };
+}
+
+/** Plans the configuration merge and every file; throws InitRefused before anything is written. */
+export function planInstall(
+  destination: Destination,
+  hooks: Record<string, unknown>,
+  files: readonly ExtraFile[],
+  options: InstallOptions,
+): InstallPlan {
+  const config = planConfig(hooks, destination, options);
+  return { destination, config, files: files.map((extra) => planFile(extra, options.force)) };
+}
+
+/** Writes the scripts first, so that the configuration never names a script that is not there. */
+export function applyInstall(plan: InstallPlan): void {
+  for (const file of plan.files) {
+    if (file.status === 'same') continue;
+    mkdirSync(path.dirname(file.file), { recursive: true });
+    writeFileSync(file.file, file.text);
+    if (file.executable) chmodSync(file.file, 0o755);
+  }
+  applyConfigWrite(plan.config.write);
+}
+
+const LINE = /\n/g;
+
+/** What a person reads before and after the write: the configuration diff, then each file. */
+export function describeInstall(plan: InstallPlan, cwd: string): string {
+  const shown = (file: string): string => {
+    const relative = path.relative(cwd, file);
+    return relative.startsWith('..') ? file : relative;
+  };
+  const { write, lossy, warnings } = plan.config;
+  const out: string[] = [];
+  if (write.diff === '') out.push(`${shown(write.file)}: the hooks are already there, nothing changes\n`);
+  else out.push(write.diff);
+  for (const note of write.notes) out.push(`note: ${shown(write.file)}: ${note}\n`);
+  for (const step of lossy) out.push(`note: ${step.message}\n`);
+  for (const warning of warnings) out.push(`warning: ${warning}\n`);
+  for (const file of plan.files) {
+    const lines = file.text.match(LINE)?.length ?? 0;
+    const what = { create: 'new', replace: 'replaced', same: 'already there, unchanged' }[file.status];
+    out.push(`${shown(file.file)} (${what}, ${lines} lines)\n`);
+  }
+  return out.join('');
+}

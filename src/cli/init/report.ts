@@ -1,0 +1,38 @@
+import path from 'node:path';
+import type { CliIo } from '../cli-io.ts';
+import { applyInstall, describeInstall, type InstallPlan } from './install.ts';
+
+/** The `--json` object of `init` and `add`. */
+function installJson(plan: InstallPlan, written: boolean): Record<string, unknown> {
+  const { write, lossy, warnings } = plan.config;
+  return {
+    host: plan.destination.host,
+    file: write.file,
+    kind: plan.destination.kind,
+    mode: write.mode,
+    diff: write.diff,
+    text: write.after,
+    files: plan.files.map((f) => ({ file: f.file, status: f.status })),
+    lossy,
+    warnings,
+    written,
+  };
+}
+
+/** Writes the plan (unless a dry run) and tells what was, or would be, written. */
+export function writeAndReport(
+  plan: InstallPlan,
+  options: { dryRun: boolean; json: boolean; cwd: string },
+  io: CliIo,
+  notes: readonly string[] = [],
+): void {
+  const cwd = path.resolve(options.cwd);
+  if (!options.dryRun) applyInstall(plan);
+  if (options.json) {
+    io.stdout(`${JSON.stringify(installJson(plan, !options.dryRun), null, 2)}\n`);
+    return;
+  }
+  for (const note of notes) io.stderr(`${note}\n`);
+  io.stdout(describeInstall(plan, cwd));
+  io.stdout(options.dryRun ? 'Dry run: nothing written.\n' : 'Written.\n');
+}
