@@ -21,6 +21,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'validate', load: async () => (await import('./validate.ts')).registerValidateCommand },
   { name: 'list', load: async () => (await import('./list.ts')).registerListCommand },
   { name: 'test', load: async () => (await import('./test.ts')).registerTestCommand },
+  { name: 'schema', load: async () => (await import('./schema.ts')).registerSchemaCommand },
   { name: 'trust', load: async () => (await import('./trust.ts')).registerTrustCommand },
   { name: 'convert', load: async () => (await import('./convert.ts')).registerConvertCommand },
   { name: 'create', load: async () => (await import('./create.ts')).registerCreateCommand },

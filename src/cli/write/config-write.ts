@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { mergeHookConfig } from './json-merge.ts';
+import { type JsonMerge, mergeHookConfig } from './json-merge.ts';
 import { unifiedDiff } from './line-diff.ts';
 
 /**
@@ -35,15 +35,19 @@ function readExisting(file: string): string | undefined {
   }
 }
 
+/** Merges an object into a file's existing JSON text; a string says why it cannot. */
+export type MergeJson = (existing: string, incoming: Record<string, unknown>) => JsonMerge | string;
+
 /**
  * Plans writing a hook configuration object to `file`. A missing file is created. An existing
  * one is merged into (every other key and its formatting kept), or with `force` replaced; when
  * it cannot be merged (bad JSON, `hooks` of another shape) the write is refused without `force`.
+ * `merge` defaults to the hook merge; `schema --vscode` passes its settings merge.
  */
 export function planConfigWrite(
   file: string,
   incoming: Record<string, unknown>,
-  options: { force: boolean },
+  options: { force: boolean; merge?: MergeJson },
 ): ConfigWrite {
   const before = readExisting(file);
   const fresh = `${JSON.stringify(incoming, null, 2)}\n`;
@@ -57,7 +61,7 @@ export function planConfigWrite(
   });
   if (before === undefined) return plan('create', fresh);
   if (options.force) return plan('replace', fresh);
-  const merged = mergeHookConfig(before, incoming);
+  const merged = (options.merge ?? mergeHookConfig)(before, incoming);
   if (typeof merged === 'string') {
     throw new WriteRefused(
       `not writing ${file}: it exists and cannot be merged into because ${merged}; fix it, choose another --out, or replace it with --force`,

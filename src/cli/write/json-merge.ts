@@ -16,7 +16,7 @@ export interface JsonMerge {
 }
 
 /** How the existing file indents, so that inserted lines look like their neighbours. */
-function formattingOf(text: string): FormattingOptions {
+export function formattingOf(text: string): FormattingOptions {
   const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  ';
   return {
     insertSpaces: !indent.startsWith('\t'),
@@ -25,12 +25,12 @@ function formattingOf(text: string): FormattingOptions {
   };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** Parses the existing file; a syntax error or a non-object is a reason to refuse the merge. */
-function parseExisting(text: string): Record<string, unknown> | string {
+export function parseExisting(text: string): Record<string, unknown> | string {
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];

@@ -1,0 +1,128 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { PACKAGE_SCHEMA_BASE_URL } from '../../config/schema/schema-urls.ts';
+import { didYouMean } from '../../errors/did-you-mean.ts';
+import type { CliIo } from '../cli-io.ts';
+import type { SchemaFile } from '../schema-files.ts';
+import { applyConfigWrite, planConfigWrite } from '../write/config-write.ts';
+import { mergeSchemaSettings } from '../write/settings-merge.ts';
+
+interface SchemaOptions {
+  cwd: string;
+  out?: string;
+  vscode: boolean;
+  force: boolean;
+}
+
+/** VS Code's workspace settings, where `json.schemas` and `yaml.schemas` live. */
+const VSCODE_SETTINGS = join('.vscode', 'settings.json');
+/** Where an installed agent-hooks keeps its schemas, relative to the project. */
+const INSTALLED_SCHEMAS = join('node_modules', 'agent-hooks', 'schema');
+
+/** `PreToolUse.input`, `events/PreToolUse.input`, `scenario.schema.json`: any letter case. */
+function findSchema(files: readonly SchemaFile[], wanted: string): SchemaFile {
+  const key = wanted
+    .replace(/\.schema\.json$/, '')
+    .replace(/^events\//, '')
+    .toLowerCase();
+  const found = files.find((f) => f.name.replace(/^events\//, '').toLowerCase() === key);
+  if (found) return found;
+  const guess = didYouMean(
+    wanted,
+    files.map((f) => f.name),
+  );
+  const hint = guess ? `did you mean ${guess}? ` : '';
+  throw new Error(`no schema named "${wanted}"; ${hint}run \`agent-hooks schema\` for the list`);
+}
+
+function listSchemas(files: readonly SchemaFile[], io: CliIo): void {
+  io.stdout('JSON Schemas of agent-hooks (`agent-hooks schema NAME` prints one, `--out DIR` writes them):\n');
+  for (const file of files) io.stdout(`  ${file.name.padEnd(44)} schema/${file.file}\n`);
+}
+
+function writeSchemas(files: readonly SchemaFile[], out: string, io: CliIo): void {
+  let unchanged = 0;
+  for (const schema of files) {
+    const target = join(out, schema.file);
+    const text = schema.render();
+    if (existsSync(target) && readFileSync(target, 'utf8') === text) {
+      unchanged++;
+      continue;
+    }
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, text);
+  }
+  const same = unchanged > 0 ? ` (${unchanged} already up to date)` : '';
+  io.stderr(`wrote ${files.length - unchanged} schema file(s) to ${out}${same}\n`);
+}
+
+/** The `url` VS Code loads a schema from: the written copy, the installed package, else unpkg. */
+function urlFor(schema: SchemaFile, projectDir: string, out: string | undefined): string {
+  if (out !== undefined) return `./${relative(projectDir, join(out, schema.file))}`;
+  if (existsSync(join(projectDir, INSTALLED_SCHEMAS))) return `./${join(INSTALLED_SCHEMAS, schema.file)}`;
+  return `${PACKAGE_SCHEMA_BASE_URL}${schema.file}`;
+}
+
+/** Adds the mappings to `.vscode/settings.json` through the shared merge writer; prints the diff. */
+function mapInVscode(
+  files: readonly SchemaFile[],
+  options: SchemaOptions,
+  out: string | undefined,
+  io: CliIo,
+): void {
+  const projectDir = resolve(options.cwd);
+  const json = files.flatMap((schema) =>
+    schema.jsonFiles ? [{ fileMatch: schema.jsonFiles, url: urlFor(schema, projectDir, out) }] : [],
+  );
+  const yaml = Object.fromEntries(
+    files.flatMap((schema) =>
+      schema.yamlFiles ? [[urlFor(schema, projectDir, out), schema.yamlFiles]] : [],
+    ),
+  );
+  if (json.length === 0) throw new Error('--vscode: this schema has no files VS Code could map it to');
+  const incoming = {
+    'json.schemas': json,
+    ...(Object.keys(yaml).length > 0 ? { 'yaml.schemas': yaml } : {}),
+  };
+  const file = join(projectDir, VSCODE_SETTINGS);
+  const write = planConfigWrite(file, incoming, { force: options.force, merge: mergeSchemaSettings });
+  applyConfigWrite(write);
+  for (const note of write.notes) io.stderr(`${file}: ${note}\n`);
+  if (write.diff === '') io.stderr(`${file}: the schemas are already mapped, nothing changed\n`);
+  else io.stdout(write.diff);
+}
+
+async function runSchema(name: string | undefined, options: SchemaOptions, io: CliIo): Promise<void> {
+  const { schemaFiles } = await import('../schema-files.ts');
+  const all = schemaFiles();
+  const chosen = name === undefined ? all : [findSchema(all, name)];
+  const out = options.out === undefined ? undefined : resolve(options.cwd, options.out);
+  if (out !== undefined) writeSchemas(chosen, out, io);
+  if (options.vscode) mapInVscode(chosen, options, out, io);
+  if (out !== undefined || options.vscode) return;
+  if (name === undefined) listSchemas(all, io);
+  else io.stdout((chosen[0] as SchemaFile).render());
+}
+
+/** `agent-hooks schema`: the package's JSON Schemas, printed, written, or mapped in VS Code. */
+export function registerSchemaCommand(program: Command, io: CliIo): void {
+  program
+    .command('schema')
+    .description(
+      'print or write the JSON Schemas (configuration, scenario files, each event), or map them in VS Code',
+    )
+    .argument(
+      '[name]',
+      'the schema to print (claude-settings, scenario, PreToolUse.input, …); none: list them',
+    )
+    .option('--out <dir>', 'write the schemas (or the one named) into DIR, events/ for the per-event ones')
+    .option(
+      '--vscode',
+      'add json.schemas (and yaml.schemas) mappings to .vscode/settings.json, printing the diff',
+      false,
+    )
+    .option('--force', 'with --vscode: replace a settings.json that cannot be merged into', false)
+    .option('--cwd <dir>', 'project directory (where .vscode/ is)', process.cwd())
+    .action(async (name: string | undefined, options: SchemaOptions) => runSchema(name, options, io));
+}
