@@ -73,6 +73,12 @@ export function selectHandlers(
   const selected: PlannedHandler[] = [];
   const skipped: SkippedReport[] = [];
   if (planned.length === 0) return { selected, skipped };
+  const settled = settledKind(event, profile, context.input);
+  if (settled !== undefined) {
+    const why = `the host settles permission kind "${settled}" before permissionRequest hooks run (seed 003)`;
+    for (const entry of planned) skipped.push({ source: entry.handler.source, why });
+    return { selected, skipped };
+  }
   const { never, groups, duplicates } = groupsOf(planned);
   for (const entry of never) skipped.push({ source: entry.handler.source, why: entry.never! });
   const value = matcherValue(event, context.input);
@@ -107,6 +113,13 @@ export function selectHandlers(
     else skipped.push({ source: entry.handler.source, why });
   }
   return { selected, skipped };
+}
+
+/** The permission kind of a PermissionRequest the host decides without hooks, if it is one. */
+function settledKind(event: EventName, profile: Profile, input: Record<string, unknown>): string | undefined {
+  if (event !== 'PermissionRequest' || profile.permissionKindsBeforeHooks.size === 0) return undefined;
+  const kind = input.kind ?? input.permissionKind;
+  return typeof kind === 'string' && profile.permissionKindsBeforeHooks.has(kind) ? kind : undefined;
 }
 
 function matchesMissingField(matcher: CompiledMatcher): boolean {

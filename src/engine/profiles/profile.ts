@@ -56,6 +56,11 @@ export interface Profile {
   readonly modelTexts?: (dispatch: WordingInput) => string[];
   /** Events whose hooks the host never waits for; their results arrive as async results (seed 003). */
   readonly fireAndForget: ReadonlySet<EventName>;
+  /**
+   * Permission kinds the host settles before PermissionRequest hooks run (seed 003: `read` and
+   * `hook` short-circuit in Copilot CLI); the input names the kind in `kind` or `permissionKind`.
+   */
+  readonly permissionKindsBeforeHooks: ReadonlySet<string>;
   /** Events whose output the host does not process, or only its common fields (issue 12 point 16). */
   readonly ignoredOutput: Readonly<Partial<Record<EventName, IgnoredOutput>>>;
   /**

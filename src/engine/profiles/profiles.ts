@@ -44,6 +44,7 @@ const CLAUDE_CODE: Profile = {
   stopOnDeny: false,
   ignoredOutput: {},
   fireAndForget: NONE,
+  permissionKindsBeforeHooks: NONE,
 };
 
 const COPILOT_CLI: Profile = {
@@ -69,6 +70,7 @@ const COPILOT_CLI: Profile = {
   ignoredOutput: COPILOT_IGNORED_OUTPUT,
   // seed 003 "notification": fire-and-forget, it never blocks the session.
   fireAndForget: new Set(['Notification']),
+  permissionKindsBeforeHooks: new Set(['read', 'hook']),
   modelTexts: copilotModelTexts,
   unansweredPermissionDenial: COPILOT_NO_USER_DENIAL,
 };
@@ -94,6 +96,7 @@ const VSCODE: Profile = {
   stopOnDeny: false,
   ignoredOutput: VSCODE_IGNORED_OUTPUT,
   fireAndForget: NONE,
+  permissionKindsBeforeHooks: NONE,
 };
 
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
