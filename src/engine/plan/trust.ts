@@ -1,3 +1,4 @@
+import type { NormalizedHandler } from '../../model/handler.ts';
 import type { EngineContext } from '../context.ts';
 import type { SkippedReport } from '../dispatch/result.ts';
 import type { PlannedHandler } from './build-index.ts';
@@ -15,7 +16,7 @@ export interface TrustedPlan {
  */
 export function trustGateNeeded(ctx: EngineContext, selected: readonly PlannedHandler[]): boolean {
   const check = ctx.snapshot.trustCheck;
-  if (check === null || !selected.some((entry) => check.project.has(entry.handler))) return false;
+  if (check === null || !selected.some((entry) => check.project.has(origin(ctx, entry)))) return false;
   check.refresh();
   return check.untrusted.size > 0;
 }
@@ -26,7 +27,8 @@ export function trustGateNeeded(ctx: EngineContext, selected: readonly PlannedHa
  */
 export async function applyTrust(ctx: EngineContext, selected: PlannedHandler[]): Promise<TrustedPlan> {
   const untrusted = ctx.snapshot.untrusted;
-  const affected = untrusted.size === 0 ? [] : selected.filter((entry) => untrusted.has(entry.handler));
+  const isUntrusted = (entry: PlannedHandler): boolean => untrusted.has(origin(ctx, entry));
+  const affected = untrusted.size === 0 ? [] : selected.filter(isUntrusted);
   if (affected.length === 0) return { runnable: selected, skipped: [] };
   const policy = ctx.options.untrusted ?? 'run';
   let action: 'run' | 'skip';
@@ -35,14 +37,23 @@ export async function applyTrust(ctx: EngineContext, selected: PlannedHandler[])
     const { decideUntrusted } = await import('../../config/trust/index.ts');
     action = await decideUntrusted(policy, {
       projectDir: ctx.projectDir,
-      handlers: affected.map((entry) => entry.handler),
+      handlers: affected.map((entry) => origin(ctx, entry)),
       status: ctx.snapshot.trust!,
     });
   }
   if (action === 'run') return { runnable: selected, skipped: [] };
   const why = `untrusted project hook: ${ctx.snapshot.trust?.reason ?? 'not approved'}`;
   return {
-    runnable: selected.filter((entry) => !untrusted.has(entry.handler)),
+    runnable: selected.filter((entry) => !isUntrusted(entry)),
     skipped: affected.map((entry) => ({ source: entry.handler.source, why })),
   };
+}
+
+/**
+ * A project skill's or agent's frontmatter hooks run as session hooks once registered (copies of
+ * the configured handlers); they are still the repository's code, so trust asks about the
+ * configured handler they came from (issue 13 item 7).
+ */
+function origin(ctx: EngineContext, entry: PlannedHandler): NormalizedHandler {
+  return ctx.sessionHooks.originOf(entry.handler);
 }

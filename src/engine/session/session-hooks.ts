@@ -25,6 +25,8 @@ let nextHookId = 1;
 export class SessionHookStore {
   readonly #sessions = new Map<string, Map<EventName, NormalizedHandler[]>>();
   readonly #subagentOf = new WeakMap<NormalizedHandler, string>();
+  /** Each registered frontmatter hook's configured handler: trust is decided on that one. */
+  readonly #originOf = new WeakMap<NormalizedHandler, NormalizedHandler>();
   #version = 0;
 
   /** Changes whenever any session's hooks change, so planners can cache per version. */
@@ -100,10 +102,19 @@ export class SessionHookStore {
       // claude-code-hooks.md §4.1 `once`: honoured in skill frontmatter only, ignored for agents.
       if (options.subagentId !== undefined) delete hook.once;
       if (options.subagentId !== undefined) this.#subagentOf.set(hook, options.subagentId);
+      this.#originOf.set(hook, handler);
       this.#push(sessionId, event, hook);
       added.push(hook);
     }
     return () => this.removeWhere(sessionId, (hook) => added.includes(hook));
+  }
+
+  /**
+   * The configured handler a registered frontmatter hook was copied from (its scope became
+   * `session`); the hook itself for every other hook. The trust gate asks about this one.
+   */
+  originOf(hook: NormalizedHandler): NormalizedHandler {
+    return this.#originOf.get(hook) ?? hook;
   }
 
   /** The subagent a frontmatter hook belongs to, if any. */
