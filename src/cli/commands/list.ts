@@ -5,9 +5,11 @@ import { buildListing, type Listing } from '../../config/generation/listing.ts';
 import { loadConfig } from '../../config/generation/load-config.ts';
 import { createTrustStore, defaultTrustStorePath, trustStatus } from '../../config/trust/index.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
+import type { ProfileName } from '../../model/profile-name.ts';
 import type { SourceRef } from '../../model/source.ts';
+import { bridgeListings, renderBridge } from '../bridge-listing.ts';
 import type { CliIo } from '../cli-io.ts';
-import { addCommonOptions, type CommonOptions } from '../common-options.ts';
+import { addCommonOptions, type CommonOptions, parseProfile } from '../common-options.ts';
 import { unreadableConfiguration } from '../config-status.ts';
 import { resolveEventArg } from '../event-arg.ts';
 import { HOSTS } from '../hosts.ts';
@@ -25,6 +27,8 @@ export interface ListOptions extends CommonOptions {
   allHosts?: boolean;
   explain?: boolean;
   trustFile?: string;
+  /** Also list what `agent-hooks bridge --host HOST` runs, without the bridge being installed. */
+  bridge?: ProfileName;
 }
 
 interface TrustSummary {
@@ -124,8 +128,10 @@ export async function runList(
   const profiles = options.allHosts ? HOSTS : [options.profile];
   const listings: Listing[] = [];
   let handlers: NormalizedHandler[] = [];
+  const seen: (readonly NormalizedHandler[])[] = [];
   for (const profile of profiles) {
     const generation = await loadConfig({ ...load, profile });
+    seen.push(generation.handlers);
     listings.push(
       buildListing(generation, {
         ...(event ? { event } : {}),
@@ -136,14 +142,21 @@ export async function runList(
   }
   const first = listings[0] as Listing;
   const trust = trustSummary(handlers, first.projectDir, options.trustFile);
+  const { profile: _, ...bridgeLoad } = load;
+  const bridges = await bridgeListings(seen, bridgeLoad, {
+    ...(options.bridge ? { bridge: options.bridge } : {}),
+    ...(event ? { event } : {}),
+    ...(options.explain ? { explain: true } : {}),
+  });
   if (options.json) {
     const hosts = options.allHosts ? { hosts: listings.map((l) => ({ host: l.profile, ...l })) } : {};
-    write(`${JSON.stringify({ ...first, trust, ...hosts })}\n`);
+    write(`${JSON.stringify({ ...first, trust, ...hosts, ...(bridges.length > 0 ? { bridges } : {}) })}\n`);
   } else {
     for (const [index, listing] of listings.entries()) {
       if (index > 0) write('\n');
       renderHuman(listing, cwd, options.explain === true, write);
     }
+    for (const bridge of bridges) renderBridge(bridge, cwd, write);
     renderTrust(trust, write);
   }
   return listings.some((l) => unreadableConfiguration(l.diagnostics)) ? 1 : 0;
@@ -155,7 +168,12 @@ export function registerListCommand(program: Command, io: CliIo): void {
     .description('show every location looked at, every handler loaded, and everything skipped, with reasons')
     .option('--event <event>', 'only this event (any dialect spelling)')
     .option('--explain', 'say why each handler is included and when it runs', false)
-    .option('--trust-file <file>', 'trust store to read (default: $XDG_CONFIG_HOME/agent-hooks/trust.json)');
+    .option('--trust-file <file>', 'trust store to read (default: $XDG_CONFIG_HOME/agent-hooks/trust.json)')
+    .option(
+      '--bridge <host>',
+      'also list the hooks `agent-hooks bridge --host HOST` runs, with their origin (shown anyway where the bridge is installed)',
+      parseProfile,
+    );
   addCommonOptions(command).action(async (options: ListOptions, self: Command) => {
     const allHosts = self.getOptionValueSource('profile') === 'default';
     io.setExitCode(await runList({ ...options, allHosts }, io.stdout));

@@ -71,28 +71,44 @@ function pointerEvent(pointer: string): string {
   return at >= 0 ? (parts[at + 1] ?? '') : '';
 }
 
+/** One handler as `list` shows it, read with `profile`'s semantics. */
+export function handlerRow(
+  h: NormalizedHandler,
+  profile: ConfigGeneration['profile'],
+  why: boolean,
+): HandlerRow {
+  const row: HandlerRow = {
+    event: h.event,
+    eventKey: h.eventKey,
+    type: h.type,
+    target: handlerLabel(h),
+    source: h.source,
+    dialect: h.dialect,
+  };
+  if (h.matcher !== undefined) row.matcher = h.matcher;
+  if (h.if !== undefined) row.if = h.if;
+  if (h.timeoutMs !== undefined) row.timeoutMs = h.timeoutMs;
+  if (why) row.why = explain(h, profile);
+  return row;
+}
+
+/** Keeps handlers of `event` (any dialect spelling), or all when there is none. */
+export function handlersOfEvent<T extends Pick<NormalizedHandler, 'event' | 'eventKey'>>(
+  handlers: readonly T[],
+  event: string | undefined,
+): T[] {
+  const keep = eventFilter(event);
+  return handlers.filter((h) => keep(h.event, h.eventKey));
+}
+
 /** The data behind `agent-hooks list` (and its `--json`). */
 export function buildListing(
   gen: ConfigGeneration,
   options: { event?: string; explain?: boolean } = {},
 ): Listing {
   const keep = eventFilter(options.event);
-  const handlers = gen.handlers.filter((h) => keep(h.event, h.eventKey));
-  const rows = handlers.map((h): HandlerRow => {
-    const row: HandlerRow = {
-      event: h.event,
-      eventKey: h.eventKey,
-      type: h.type,
-      target: handlerLabel(h),
-      source: h.source,
-      dialect: h.dialect,
-    };
-    if (h.matcher !== undefined) row.matcher = h.matcher;
-    if (h.if !== undefined) row.if = h.if;
-    if (h.timeoutMs !== undefined) row.timeoutMs = h.timeoutMs;
-    if (options.explain) row.why = explain(h, gen.profile);
-    return row;
-  });
+  const handlers = handlersOfEvent(gen.handlers, options.event);
+  const rows = handlers.map((h) => handlerRow(h, gen.profile, options.explain === true));
   const skipped = gen.skipped.filter((s) => {
     const key = pointerEvent(s.source.pointer);
     return keep(resolveEventName(key)?.event ?? key, key);

@@ -1,0 +1,59 @@
+// What `list` (and `doctor`) show of the bridge: the hooks `agent-hooks bridge --host HOST` would
+// run, each with its origin (the dialect and file it comes from), the calling host's own files it
+// leaves to the host, and the files it could not read (issue 16 item 2).
+import { type HandlerRow, handlerRow, handlersOfEvent } from '../config/generation/listing.ts';
+import { handlerLabel } from '../config/handler-label.ts';
+import type { Diagnostic } from '../errors.ts';
+import type { NormalizedHandler } from '../model/handler.ts';
+import type { ProfileName } from '../model/profile-name.ts';
+import { type BridgeLoadOptions, loadBridgeConfig } from './origins.ts';
+
+/** A bridged hook: read and run with its origin host's semantics, whatever host calls. */
+export interface BridgedHandlerRow extends HandlerRow {
+  origin: ProfileName;
+}
+
+export interface BridgeListing {
+  /** The calling host. */
+  host: ProfileName;
+  handlers: BridgedHandlerRow[];
+  /** The calling host's own files: it runs them itself, so the bridge skips them. */
+  nativeFiles: string[];
+  brokenFiles: { file: string; reason: string }[];
+  diagnostics: Diagnostic[];
+}
+
+const BRIDGE_ENTRY = /\bbridge\s+--host[\s=]+(claude-code|copilot-cli|vscode)\b/;
+
+/** The host whose hook files route events to the bridge (`bridge install`), if any of `handlers` does. */
+export function bridgeEntryHost(handlers: readonly NormalizedHandler[]): ProfileName | undefined {
+  for (const handler of handlers) {
+    if (handler.type !== 'command') continue;
+    const host = BRIDGE_ENTRY.exec(handlerLabel(handler))?.[1];
+    if (host) return host as ProfileName;
+  }
+  return undefined;
+}
+
+/** The bridge's hooks for `options.host`, of `event` (any spelling) or all. */
+export async function buildBridgeListing(
+  options: BridgeLoadOptions & { event?: string; explain?: boolean },
+): Promise<BridgeListing> {
+  const { event, explain, ...load } = options;
+  const config = await loadBridgeConfig(load);
+  const handlers = config.origins.flatMap((origin) =>
+    handlersOfEvent(origin.handlers, event).map(
+      (h): BridgedHandlerRow => ({
+        ...handlerRow(h, origin.origin, explain === true),
+        origin: origin.origin,
+      }),
+    ),
+  );
+  return {
+    host: options.host,
+    handlers,
+    nativeFiles: config.nativeFiles,
+    brokenFiles: config.brokenFiles,
+    diagnostics: config.diagnostics,
+  };
+}
