@@ -115,6 +115,12 @@ export const RUNNER_CODES = {
     summary: 'A prompt or agent hook has no usable model: no provider, model name or API key is configured.',
     fix: 'Set AGENT_HOOKS_MODEL (e.g. `anthropic:claude-haiku-4-5`) and ANTHROPIC_API_KEY, or OPENAI_API_KEY / OPENAI_BASE_URL (local servers need only the base URL).',
   },
+  RUNNER_MODEL_BAD_REF: {
+    severity: 'error',
+    summary:
+      'A model reference (`create --model`) names a provider agent-hooks does not know, or no model after the provider.',
+    fix: 'Write `anthropic:<model>`, `openai:<model>` (also for local OpenAI-compatible servers) or a bare model id, e.g. `--model anthropic:claude-haiku-4-5`.',
+  },
   RUNNER_MODEL_UNAVAILABLE: {
     severity: 'error',
     summary:

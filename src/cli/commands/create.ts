@@ -2,7 +2,9 @@ import { chmod, mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { readConfig } from '../../config/read-config.ts';
+import { ERROR_CODES } from '../../errors.ts';
 import type { ModelClient } from '../../runners/llm/model-client.ts';
+import { modelRefProblem } from '../../runners/llm/model-config.ts';
 import type { CliIo } from '../cli-io.ts';
 import { applyConfigWrite } from '../write/config-write.ts';
 import { planCreateWrite } from './create-write.ts';
@@ -56,6 +58,13 @@ interface Proposal {
 
 /** `agent-hooks create "<description>"`: asks the model for hooks, validates, shows, writes on consent. */
 export async function runCreate(description: string, options: CreateOptions, io: CreateIo): Promise<number> {
+  // A --model that can never resolve is a usage error (exit 1), found before any model call.
+  const badRef = options.model === undefined ? undefined : modelRefProblem(options.model);
+  if (badRef !== undefined) {
+    const { fix } = ERROR_CODES.RUNNER_MODEL_BAD_REF;
+    io.err(`agent-hooks create: error RUNNER_MODEL_BAD_REF --model "${options.model}": ${badRef}. ${fix}\n`);
+    return 1;
+  }
   const client =
     io.client ?? (await import('../../runners/llm/ai-sdk-client.ts')).createAiSdkClient({ env: io.env });
   const targetFile = path.resolve(options.cwd, options.target);
@@ -76,7 +85,7 @@ export async function runCreate(description: string, options: CreateOptions, io:
     if (!answer.ok) {
       // Name the model the user chose, so a bad --model reads as such and not as a generic failure.
       const which = options.model ? `--model "${options.model}": ` : '';
-      io.err(`agent-hooks create: ${which}${answer.message}\n`);
+      io.err(`agent-hooks create: error ${answer.code} ${which}${answer.message}\n`);
       return 1;
     }
     const checked = checkProposal(answer.value.text, targetFile, options.cwd);

@@ -112,6 +112,12 @@ function endpointFor(
   return { ok: true, model: { provider, modelId, apiKey: creds.openaiKey, baseURL } };
 }
 
+/** Why a model reference (`--model`, a hook's `model`) can never resolve, or undefined when it can. */
+export function modelRefProblem(ref: string): string | undefined {
+  const split = splitRef(ref);
+  return 'error' in split ? split.error : undefined;
+}
+
 function splitRef(ref: string): { provider?: ProviderName; modelId: string } | { error: string } {
   const colon = ref.indexOf(':');
   if (colon < 0) return { modelId: ref };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CreateOptions, runCreate } from '../../../src/cli/commands/create.ts';
 import { readConfig } from '../../../src/config/read-config.ts';
+import { runCliInProcess } from '../../helpers/cli.ts';
 import { fixture, type MockLlmServer, startMockLlmServer } from '../../helpers/mock-llm-server.ts';
 import { tempDir } from '../../helpers/temp-dir.ts';
 
@@ -155,6 +156,7 @@ describe('agent-hooks create (seed 000: generating hooks with AI)', () => {
     );
     expect(code).toBe(1);
     expect(err.join('')).toContain('AGENT_HOOKS_MODEL');
+    expect(err.join('')).toMatch(/^agent-hooks create: error RUNNER_MODEL_NOT_CONFIGURED /);
   });
 });
 
@@ -248,6 +250,26 @@ describe('agent-hooks create: target dialect, --json, --model (issue 14 traps 7 
     );
     expect(code).toBe(1);
     expect(err.join('')).toContain('--model "nosuchprovider:x"');
+    expect(err.join('')).toContain('error RUNNER_MODEL_BAD_REF');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a bad --model is a coded usage error of the whole program: exit 1, the fix, no model call', async () => {
+    for (const model of ['nosuchprovider:x', 'anthropic:']) {
+      const run = await runCliInProcess([
+        'create',
+        DESCRIPTION,
+        '--cwd',
+        project(),
+        '--yes',
+        '--model',
+        model,
+      ]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(`agent-hooks create: error RUNNER_MODEL_BAD_REF --model "${model}": `);
+      expect(run.stderr).toContain('e.g. `--model anthropic:claude-haiku-4-5`');
+    }
     expect(server.requests).toHaveLength(0);
   });
 });
