@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from '../config/generation/load-config.ts';
 import type { ConfigGeneration, LoadOptions } from '../config/generation/types.ts';
-import type { NormalizedHandler } from '../model/handler.ts';
 import type { ProfileName } from '../model/profile-name.ts';
 import { checkBashSyntax } from './checks/bash-syntax.ts';
 import { checkConfiguration } from './checks/configuration.ts';
@@ -11,7 +10,8 @@ import { checkNotRun } from './checks/not-run.ts';
 import { otherHostFindings } from './checks/other-hosts.ts';
 import { checkPrograms } from './checks/program.ts';
 import { clearSourceDocs } from './finding.ts';
-import type { Check, CheckContext, Finding } from './types.ts';
+import { type ProbeSummary, probeHooks } from './probe/probe.ts';
+import type { Check, CheckContext, Finding, HostShare } from './types.ts';
 import { readWorkspaceVscodeSettings } from './vscode-settings.ts';
 
 /** Every static check, one per file under checks/. */
@@ -34,14 +34,8 @@ export interface DoctorOptions {
   profile?: ProfileName;
   requireTrust?: boolean;
   trustFile?: string;
-}
-
-/** One host's share: its configuration and the handlers of the files it owns. */
-export interface HostShare {
-  profile: ProfileName;
-  generation: ConfigGeneration;
-  owned: ReadonlySet<string>;
-  handlers: readonly NormalizedHandler[];
+  /** Also run each command hook once (probe/probe.ts). */
+  probe?: boolean;
 }
 
 export interface DoctorReport {
@@ -52,6 +46,8 @@ export interface DoctorReport {
   warnings: number;
   /** Handlers looked at, per host. */
   checked: Record<string, number>;
+  /** Set with `probe`: how the hooks were isolated, how many ran, which were not run and why. */
+  probe?: ProbeSummary;
 }
 
 function filesRead(generation: ConfigGeneration): string[] {
@@ -150,5 +146,12 @@ export async function runDoctor(
   const options = await withWorkspaceSettings(given);
   const shares = await loadShares(options);
   const projectDir = shares[0]?.generation.projectDir ?? path.resolve(options.load.cwd);
-  return { report: summarize(projectDir, shares, await staticFindings(shares, options)), shares };
+  const findings = await staticFindings(shares, options);
+  if (!options.probe) return { report: summarize(projectDir, shares, findings), shares };
+  const probe = await probeHooks(shares, {
+    env: options.load.env ?? process.env,
+    platform: options.load.platform ?? process.platform,
+  });
+  const report = summarize(projectDir, shares, [...findings, ...probe.findings]);
+  return { report: { ...report, probe: probe.summary }, shares };
 }

@@ -44,3 +44,11 @@ export interface CheckContext {
 
 /** One static check; each lives in its own file under src/doctor/checks/. */
 export type Check = (ctx: CheckContext) => Finding[] | Promise<Finding[]>;
+
+/** One host's share: its configuration and the handlers of the files it owns. */
+export interface HostShare {
+  profile: ProfileName;
+  generation: ConfigGeneration;
+  owned: ReadonlySet<string>;
+  handlers: readonly NormalizedHandler[];
+}

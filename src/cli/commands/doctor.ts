@@ -11,6 +11,7 @@ import { displayPath, type LoadOverrides, loadOptionsFromCli, type Write } from 
 export interface DoctorCliOptions extends CommonOptions {
   /** Check every host, each file under the first host that reads it (the default without --profile). */
   allHosts?: boolean;
+  probe?: boolean;
   requireTrust?: boolean;
   trustFile?: string;
 }
@@ -32,6 +33,14 @@ function renderReport(report: DoctorReport, cwd: string, write: Write): void {
     .map(([host, count]) => `${host} ${count}`)
     .join(', ');
   write(`${pc.bold('doctor')} ${displayPath(report.projectDir, cwd) || '.'}: hooks checked: ${hooks}\n`);
+  if (report.probe) {
+    const p = report.probe;
+    write(
+      `${pc.bold('probe')}: ran ${p.ran} command hook(s) once in a temporary copy; isolation: ${p.isolation}\n`,
+    );
+    for (const n of p.notRun)
+      write(`  ${pc.dim('not probed')} ${displayPath(n.file, cwd)} ${n.pointer}: ${n.why}\n`);
+  }
   for (const finding of report.findings) {
     write('\n');
     renderFinding(finding, cwd, write);
@@ -54,6 +63,7 @@ export async function runDoctorCommand(
     load,
     ...(options.allHosts ? {} : { profile: options.profile }),
     ...(options.requireTrust ? { requireTrust: true } : {}),
+    ...(options.probe ? { probe: true } : {}),
     ...(options.trustFile ? { trustFile: options.trustFile } : {}),
   });
   if (options.json) write(`${JSON.stringify(report)}\n`);
@@ -66,6 +76,11 @@ export function registerDoctorCommand(program: Command, io: CliIo): void {
     .command('doctor')
     .description(
       'find every hook that would silently fail or never fire, with where, what the host does, and the fix',
+    )
+    .option(
+      '--probe',
+      'also run each command hook once on a synthetic input, in a temporary copy of the project, without network',
+      false,
     )
     .option(
       '--require-trust',
