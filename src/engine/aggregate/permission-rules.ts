@@ -21,15 +21,23 @@ export function permissionRule(
   // updatedInput: only from runs that did not deny (claude-code-hooks.md §3.4 [SRC]); the last in
   // configured order wins, so the result is deterministic, and every replaced rewrite is reported.
   let inputFrom: AggregateItem | undefined;
+  const rank = inputRank(options);
   for (const item of items) {
     const { effect } = item.interpretation;
     if (!effect.updatedInput || effect.permission === 'deny' || effect.permission === 'defer') continue;
-    if (
-      inputFrom &&
-      JSON.stringify(inputFrom.interpretation.effect.updatedInput) !== JSON.stringify(effect.updatedInput)
-    ) {
-      out.conflicts.push(`updatedInput from ${item.label} replaces the one from ${inputFrom.label}`);
+    const differs =
+      inputFrom !== undefined &&
+      JSON.stringify(inputFrom.interpretation.effect.updatedInput) !== JSON.stringify(effect.updatedInput);
+    if (inputFrom && rank(item) < rank(inputFrom)) {
+      if (differs) {
+        out.conflicts.push(
+          `updatedInput from ${inputFrom.label} (workspace) wins over the one from ${item.label} (user; seed 000)`,
+        );
+      }
+      continue;
     }
+    if (differs)
+      out.conflicts.push(`updatedInput from ${item.label} replaces the one from ${inputFrom!.label}`);
     inputFrom = item;
   }
   if (!winner) {
@@ -54,6 +62,12 @@ export function permissionRule(
   } else if (reason && decision !== 'defer') {
     out.messages.toUser.push(reason);
   }
+}
+
+/** How strongly a hook's `updatedInput` holds against a later one (`Profile.updatedInputPrecedence`). */
+function inputRank(options: AggregateOptions): (item: AggregateItem) => number {
+  if (options.profile.updatedInputPrecedence === 'last') return () => 0;
+  return (item) => (item.handler.source.scope === 'user' ? 0 : 1);
 }
 
 export function permissionRequestRule(

@@ -32,6 +32,11 @@ export interface Profile {
   readonly stopBlockCap: number;
   /** PermissionRequest: first decision wins (Claude Code [SRC]) or later overrides earlier (Copilot §1.5). */
   readonly permissionRequestMerge: 'first' | 'last';
+  /**
+   * Which of two conflicting `updatedInput`s wins: the last in configured order, or (VS Code,
+   * seed 000: "workspace hooks take precedence") a workspace hook over a user hook, then the last.
+   */
+  readonly updatedInputPrecedence: 'last' | 'workspace-over-user';
   /** Copilot: "if any hook returns deny, the tool is blocked"; Claude: deny > defer > ask > allow. */
   readonly permissionOrder: readonly ('deny' | 'defer' | 'ask' | 'allow')[];
   /** Default timeout in seconds per handler type; events may override (catalogue). */

@@ -35,6 +35,7 @@ const CLAUDE_CODE: Profile = {
   sandboxBypassNeedsUser: false,
   stopBlockCap: 8,
   permissionRequestMerge: 'first',
+  updatedInputPrecedence: 'last',
   permissionOrder: ['deny', 'defer', 'ask', 'allow'],
   defaultTimeoutSec: { command: 600, http: 600, mcp_tool: 600, prompt: 30, agent: 60, function: 5 },
   eventTimeouts: true,
@@ -59,6 +60,7 @@ const COPILOT_CLI: Profile = {
   // other-agents-hooks.md §1.5: "after 8 consecutive blocks the CLI ends the turn anyway".
   stopBlockCap: 8,
   permissionRequestMerge: 'last',
+  updatedInputPrecedence: 'last',
   permissionOrder: ['deny', 'defer', 'ask', 'allow'],
   // other-agents-hooks.md §1.1: timeoutSec defaults to 30.
   defaultTimeoutSec: { command: 30, http: 30, mcp_tool: 30, prompt: 30, agent: 60, function: 5 },
@@ -86,6 +88,7 @@ const VSCODE: Profile = {
   sandboxBypassNeedsUser: false,
   stopBlockCap: 8,
   permissionRequestMerge: 'first',
+  updatedInputPrecedence: 'workspace-over-user',
   // other-agents-hooks.md §2.5: most restrictive wins, deny > ask > allow.
   permissionOrder: ['deny', 'defer', 'ask', 'allow'],
   // other-agents-hooks.md §2.5: timeout default 30 s.
