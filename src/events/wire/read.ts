@@ -36,7 +36,8 @@ export function readFields(
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     const field = value[key];
-    const schema = shape[key];
+    // Own keys only: a hook printing "constructor" or "toString" must not find Object's methods here.
+    const schema = Object.hasOwn(shape, key) ? shape[key] : undefined;
     if (!schema) unknown[key] = field;
     else if (field !== undefined) {
       const read = readValue(schema, field, join(path, key), warnings);
