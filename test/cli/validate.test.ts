@@ -115,3 +115,34 @@ describe('agent-hooks validate', () => {
     expect(JSON.parse(run.stdout).diagnostics[0].code).toBe('CONFIG_INVALID_JSON');
   });
 });
+
+describe('validate messages for people (issue 14 trap 8)', () => {
+  it('reports every problem of one handler, each as what the field must be and what it holds', async () => {
+    const cwd = makeTree({
+      '.claude/settings.json': JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [{ type: 'command', command: 5, timeout: '10', async: 'yes' }, { type: 'http' }],
+            },
+          ],
+        },
+      }),
+      '.github/hooks/guard.json': JSON.stringify({
+        version: 1,
+        hooks: { preToolUse: [{ bash: './g.sh', timeoutSec: 0 }] },
+      }),
+    });
+    const { code, out } = await run(['.claude/settings.json', '.github/hooks/guard.json'], opts(cwd));
+    expect(code).toBe(1);
+    expect(out).not.toMatch(/Invalid input|received/);
+    // claude-code-hooks.md §4.1: timeout is in seconds; all three problems of the first handler.
+    expect(out).toContain('error CONFIG_INVALID_FIELD "command" must be a string, got number 5');
+    expect(out).toContain('error CONFIG_INVALID_FIELD "timeout" must be a number of seconds, got "10"');
+    expect(out).toContain('error CONFIG_INVALID_FIELD "async" must be true or false, got "yes"');
+    expect(out).toContain('error CONFIG_INVALID_FIELD "url" is missing; it must be a string');
+    // other-agents-hooks.md §1.1: timeoutSec is in seconds and positive.
+    expect(out).toContain('error CONFIG_INVALID_FIELD "timeoutSec" must be more than 0, got number 0');
+  });
+});

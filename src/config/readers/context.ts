@@ -6,6 +6,7 @@ import type { SourceRef } from '../../model/source.ts';
 import { lookup } from '../parse/event-keys.ts';
 import { type PathSegment, type SourceDoc, toPointer } from '../parse/source-doc.ts';
 import type { ReadOptions } from '../read-types.ts';
+import { issueMessage } from './issue-message.ts';
 
 /** A seconds value at or above this that is a whole multiple of 1000 was probably meant as ms. */
 const SUSPICIOUS_TIMEOUT_SEC = 1000;
@@ -98,7 +99,7 @@ export class ReadContext {
       const actual = valueAt(value, issue.path as PathSegment[]);
       this.report(
         'CONFIG_INVALID_FIELD',
-        `${describePath(issue.path as PathSegment[])}: ${issue.message}`,
+        issueMessage(issue, actual === undefined ? undefined : describe(actual)),
         at,
         {
           expected: expectedOf(issue),
@@ -186,10 +187,6 @@ function valueAt(value: unknown, path: readonly PathSegment[]): unknown {
     current = (current as Record<string | number, unknown>)[segment];
   }
   return current;
-}
-
-function describePath(path: readonly PathSegment[]): string {
-  return path.length === 0 ? 'handler' : `"${path.join('.')}"`;
 }
 
 function expectedOf(issue: z.core.$ZodIssue): string {
