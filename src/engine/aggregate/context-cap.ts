@@ -1,6 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { privateSpillDir, SPILL_FILE_MODE } from './spill-dir.ts';
 
 const PREVIEW_CHARS = 2_000;
 let spillCounter = 0;
@@ -17,12 +18,14 @@ export function createContextCapper(
   return (text) => {
     if (text.length <= capChars) return text;
     // tmpdir() reads the environment: only pay for it when something spills.
-    const dir = join(baseDir ?? tmpdir(), 'agent-hooks', sanitize(sessionId));
-    mkdirSync(dir, { recursive: true });
+    const place = privateSpillDir(baseDir ?? tmpdir(), sanitize(sessionId));
+    const preview = `${text.slice(0, PREVIEW_CHARS)}\n… [output truncated: ${text.length} characters;`;
+    if ('refused' in place) return `${preview} the full text was not kept: ${place.refused}]`;
     spillCounter += 1;
-    const file = join(dir, `hook-output-${process.pid}-${Date.now()}-${spillCounter}.txt`);
-    writeFileSync(file, text);
-    return `${text.slice(0, PREVIEW_CHARS)}\n… [output truncated: ${text.length} characters; the full text is in ${file}]`;
+    const file = join(place.dir, `hook-output-${process.pid}-${Date.now()}-${spillCounter}.txt`);
+    // wx: never write through a file (or link) that is already there.
+    writeFileSync(file, text, { mode: SPILL_FILE_MODE, flag: 'wx' });
+    return `${preview} the full text is in ${file}]`;
   };
 }
 
