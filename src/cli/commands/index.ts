@@ -35,6 +35,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'inspect', load: async () => (await import('./inspect.ts')).registerInspectCommand },
   { name: 'audit', load: async () => (await import('./audit.ts')).registerAuditCommand },
   { name: 'token', load: async () => (await import('./token.ts')).registerTokenCommand },
+  { name: 'completion', load: async () => (await import('./completion.ts')).registerCompletionCommand },
 ];
 
 /**
