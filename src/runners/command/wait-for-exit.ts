@@ -35,18 +35,41 @@ export function waitForExit(
       if (settled) return;
       settled = true;
       clearTimeout(drainTimer);
+      child.stdout?.off('data', noteRead);
+      child.stderr?.off('data', noteRead);
       resolve(value);
     };
     const streamDone = (): void => {
       openStreams -= 1;
       if (openStreams === 0 && end) settle(end);
     };
+    // Output read since the drain timer was armed: proof the pipes are still being emptied.
+    let readSinceArmed = false;
+    const noteRead = (): void => {
+      readSinceArmed = true;
+    };
+    child.stdout?.on('data', noteRead);
+    child.stderr?.on('data', noteRead);
     child.stdout?.once('close', streamDone);
     child.stderr?.once('close', streamDone);
+    const armDrain = (): void => {
+      readSinceArmed = false;
+      drainTimer = setTimeout(() => {
+        // Timers run before I/O in each turn of the event loop: on a busy machine the timer can
+        // be due while the hook's last output and EOF already wait in the pipe. One more turn
+        // (setImmediate runs after the I/O phase) lets them in before the streams count as held;
+        // output that arrived means the pipe is still draining, so the wait starts again.
+        setImmediate(() => {
+          if (settled) return;
+          if (readSinceArmed) armDrain();
+          else settle({ ...end!, streamsHeld: true });
+        });
+      }, drainMs);
+    };
     child.once('exit', (code, signal) => {
       end = { exitCode: code, signal };
       if (openStreams === 0) settle(end);
-      else drainTimer = setTimeout(() => settle({ ...end!, streamsHeld: true }), drainMs);
+      else armDrain();
     });
     child.once('error', (error: NodeJS.ErrnoException) => {
       // A kill() error after the start: the exit still comes.
