@@ -66,6 +66,21 @@ describe('convert --out never destroys a file', () => {
     expect(merged.hooks.PreToolUse[0]).toEqual(existing.hooks.PreToolUse[0]);
   });
 
+  it('appends after an existing entry without touching its bytes (a one-line entry stays one line)', async () => {
+    const dir = tempDir('convert-out');
+    const source = writeFile(dir, 'hooks.json', COPILOT);
+    const entry = '{ "matcher": "Edit", "hooks": [{ "type": "command", "command": "lint" }] }';
+    const before = `{\n  "hooks": {\n    "PreToolUse": [\n      ${entry}\n    ]\n  }\n}\n`;
+    const target = writeFile(dir, 'settings.json', before);
+    const run = await convert(source, target);
+    expect(run.code).toBe(0);
+    const after = readFileSync(target, 'utf8');
+    expect(after.startsWith(`{\n  "hooks": {\n    "PreToolUse": [\n      ${entry},\n      {\n`)).toBe(true);
+    // The diff shows the existing entry only gaining its comma, nothing re-indented.
+    expect(run.stdout).toContain(`-      ${entry}\n+      ${entry},\n`);
+    expect(JSON.parse(after).hooks.PreToolUse).toHaveLength(2);
+  });
+
   it('refuses to merge into a file it cannot parse; --force replaces it', async () => {
     const dir = tempDir('convert-out');
     const source = writeFile(dir, 'hooks.json', COPILOT);

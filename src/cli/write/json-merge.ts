@@ -2,9 +2,11 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   applyEdits,
   type FormattingOptions,
+  findNodeAtLocation,
   modify,
   type ParseError,
   parse,
+  parseTree,
   printParseErrorCode,
 } from 'jsonc-parser';
 
@@ -77,9 +79,36 @@ export function mergeHookConfig(existing: string, incoming: Record<string, unkno
         notes.push(`an equal ${event} entry is already there`);
         continue;
       }
-      edit(['hooks', event, length], entry, true);
+      const appended = appendAfterLast(text, ['hooks', event], entry, formattingOptions);
+      if (appended === undefined) edit(['hooks', event, length], entry, true);
+      else text = appended;
       length += 1;
     }
   }
   return { text, notes };
+}
+
+/**
+ * Appends `value` after the last element of the array at `path`, as its own lines indented like
+ * that element. jsonc-parser's array insertion re-formats the neighbouring element, which would
+ * change bytes of the user's entry; this touches nothing but the inserted text. Undefined when
+ * the array is empty or its last element shares a line with other text (then jsonc edits do it).
+ */
+function appendAfterLast(
+  text: string,
+  path: string[],
+  value: unknown,
+  formatting: FormattingOptions,
+): string | undefined {
+  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  const array = root && findNodeAtLocation(root, path);
+  const last = array?.type === 'array' ? array.children?.at(-1) : undefined;
+  if (!last) return undefined;
+  const indent = text.slice(text.lastIndexOf('\n', last.offset) + 1, last.offset);
+  if (!/^[ \t]*$/.test(indent)) return undefined;
+  const unit = formatting.insertSpaces ? ' '.repeat(formatting.tabSize ?? 2) : '\t';
+  const eol = formatting.eol ?? '\n';
+  const body = JSON.stringify(value, null, unit).split('\n').join(`${eol}${indent}`);
+  const end = last.offset + last.length;
+  return `${text.slice(0, end)},${eol}${indent}${body}${text.slice(end)}`;
 }
