@@ -8,6 +8,13 @@ import { type BenchMeasurement, median } from './types.ts';
 const WARMUP_PAIRS = 20;
 const MEASURED_PAIRS = 150;
 
+export interface OverheadOptions {
+  /** Shell text each hook runs before it answers, e.g. `sleep 0.1; ` (default: nothing). */
+  work?: string;
+  warmupPairs?: number;
+  measuredPairs?: number;
+}
+
 function bareOne(command: string, stdin: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn('/bin/sh', ['-c', command]);
@@ -28,9 +35,13 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-export async function dispatchOverhead(hooks: number): Promise<BenchMeasurement> {
+export async function dispatchOverhead(
+  hooks: number,
+  options: OverheadOptions = {},
+): Promise<BenchMeasurement & { baseline: number; ratio: number }> {
+  const { work = '', warmupPairs = WARMUP_PAIRS, measuredPairs = MEASURED_PAIRS } = options;
   // Distinct commands (the engine runs identical ones once, claude-code-hooks.md §4.9).
-  const commands = Array.from({ length: hooks }, (_, i) => `cat >/dev/null; echo '{}' # ${i}`);
+  const commands = Array.from({ length: hooks }, (_, i) => `cat >/dev/null; ${work}echo '{}' # ${i}`);
   const { createHookEngine } = await shippedIndex();
   const engine = await createHookEngine({
     discover: false,
@@ -53,7 +64,7 @@ export async function dispatchOverhead(hooks: number): Promise<BenchMeasurement>
   const bare = () => Promise.all(commands.map((command) => bareOne(command, stdin)));
   const a: number[] = [];
   const b: number[] = [];
-  for (let i = 0; i < WARMUP_PAIRS + MEASURED_PAIRS; i++) {
+  for (let i = 0; i < warmupPairs + measuredPairs; i++) {
     // Alternate which side goes first so neither always runs on a warmer cache.
     let engineMs: number;
     let bareMs: number;
@@ -64,7 +75,7 @@ export async function dispatchOverhead(hooks: number): Promise<BenchMeasurement>
       bareMs = await timed(bare);
       engineMs = await timed(viaEngine);
     }
-    if (i >= WARMUP_PAIRS) {
+    if (i >= warmupPairs) {
       a.push(engineMs);
       b.push(bareMs);
     }

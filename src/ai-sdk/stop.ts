@@ -45,8 +45,11 @@ export async function onStop(
   };
 }
 
-/** The Stop texts the model continues with as a user message (the blocking errors are system messages). */
-function userMessages(result: DispatchResult): string[] {
+/**
+ * The Stop/SubagentStop texts the model continues with as a user message (the blocking errors
+ * are system messages).
+ */
+export function userMessages(result: DispatchResult): string[] {
   return result.messages.toModel.filter((_, i) => result.messages.placements[i] === 'user-message');
 }
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { ModelMessage } from 'ai';
 import type { DispatchResult, HookEngine } from '../index.ts';
 import { type HookSessionOptions, hookSession } from './options.ts';
-import type { StopLoopStep } from './stop.ts';
+import { type StopLoopStep, userMessages } from './stop.ts';
 
 export interface SubagentOptions extends HookSessionOptions {
   /** Matched by SubagentStart/SubagentStop matchers: `general-purpose`, `Explore`, a custom name. */
@@ -71,7 +71,6 @@ export async function runSubagent(
     stops.push(stop);
     if (stop.decision !== 'block' || !stop.continue) return { agentId, text, messages, start, stops };
     // The feedback the host continues the subagent with (placement `user-message`), as for Stop.
-    const feedback = stop.messages.toModel.filter((_, i) => stop.messages.placements[i] === 'user-message');
-    messages.push({ role: 'user', content: feedback.join('\n\n') || (stop.reason ?? '') });
+    messages.push({ role: 'user', content: userMessages(stop).join('\n\n') || (stop.reason ?? '') });
   }
 }
