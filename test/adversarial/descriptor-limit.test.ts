@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { createProcessSlots } from '../../src/runners/command/process-slots.ts';
 import { FIXTURES_DIR } from '../helpers/engine.ts';
 
-/** Low enough that 300 hooks at once cannot all hold their pipes. */
-const DESCRIPTOR_LIMIT = 256;
-const HOOKS = 300;
+/** Low enough that 150 hooks at once cannot all hold their pipes. */
+const DESCRIPTOR_LIMIT = 128;
+const HOOKS = 150;
 
 function runHost(): Promise<string> {
   const script = `ulimit -n ${DESCRIPTOR_LIMIT} && exec "${process.execPath}" command/many-hooks.mjs ${HOOKS}`;
