@@ -37,6 +37,7 @@ export class HookEngine {
   readonly #sessionState: SessionStateStore;
   readonly #generations: GenerationQueue<ConfigSnapshot>;
   #closed = false;
+  #closeDone: Promise<void> | undefined;
   readonly #watchers: { close(): Promise<void> }[] = [];
   #cachedContext: EngineContext | undefined;
   readonly #closing = new AbortController();
@@ -203,8 +204,15 @@ export class HookEngine {
   /**
    * Cancels running hooks and refuses further dispatches. Background hooks still running are
    * killed (whole process group) and reported as `cancelled` by a last `collectAsyncResults()`.
+   * Runners close too: every MCP connection the engine opened, each stdio server verified gone.
    */
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    // Idempotent: a CLI closes on a signal and again on its normal way out; both wait for one close.
+    this.#closeDone ??= this.#shutDown();
+    return this.#closeDone;
+  }
+
+  async #shutDown(): Promise<void> {
     this.#closed = true;
     this.#closing.abort(new Error('engine closed'));
     await Promise.all(this.#watchers.splice(0).map((watcher) => watcher.close()));

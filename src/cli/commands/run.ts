@@ -5,6 +5,7 @@ import type { TelemetryListener } from '../../engine/telemetry/bus.ts';
 import { createTraceWriter } from '../../telemetry/trace-file.ts';
 import { askPerson, requireTerminalForInteractive } from '../ask-person.ts';
 import type { CliIo } from '../cli-io.ts';
+import { closeOnSignal } from '../close-on-signal.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
 import { unreadableConfiguration } from '../config-status.ts';
 import { requireToolName, resolveEventArg } from '../event-arg.ts';
@@ -60,6 +61,10 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       const cwd = resolve(options.cwd);
       const trace = options.trace ? createTraceWriter(resolve(options.trace)) : undefined;
       const engine = await engineFor(options, cwd, trace?.listener);
+      const stopClosingOnSignal = closeOnSignal(async () => {
+        await engine.close();
+        await trace?.close();
+      });
       // A live view of running hooks on a terminal; never mixed into the --json object.
       const live = !options.json && io.stderrIsTTY ? createLiveDisplay(io.stderr) : undefined;
       if (live) engine.telemetry.subscribe(live);
@@ -87,6 +92,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       } finally {
         await engine.close();
         await trace?.close();
+        stopClosingOnSignal();
       }
     });
 }

@@ -51,7 +51,9 @@ export class RunnerRegistry {
     return this.#resolved.get(type);
   }
 
+  /** Closes every runner that holds resources, also one whose module was still loading. */
   async close(): Promise<void> {
+    await Promise.allSettled(this.#pending.values());
     const closing: Promise<unknown>[] = [];
     for (const runner of this.#resolved.values()) {
       const close = (runner as { close?: () => Promise<void> }).close;

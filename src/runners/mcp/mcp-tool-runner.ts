@@ -19,8 +19,15 @@ export interface McpToolRunnerOptions {
 }
 
 export type McpToolRunner = HandlerRunner<McpToolHandler> & {
-  /** Closes every connection the runner opened (not those of an injected `client`). */
+  /**
+   * Closes every connection the runner opened (not those of an injected `client`) and waits until
+   * their stdio servers have exited. Final: later calls report the server as not connected.
+   */
   close(): Promise<void>;
+};
+
+const CLOSED_CALLER: McpToolCaller = {
+  callTool: async () => ({ kind: 'not-connected', message: 'the MCP connections were closed' }),
 };
 
 /** What a tool call produced: its text as stdout, or a non-blocking failure with its code. */
@@ -57,9 +64,12 @@ function readOutcome(outcome: McpCallOutcome, server: string, tool: string, star
 export function createMcpToolRunner(options: McpToolRunnerOptions = {}): McpToolRunner {
   let owned: (McpToolCaller & { close(): Promise<void> }) | undefined;
   let projectServers: Promise<Record<string, McpServerConfig>> | undefined;
+  let closed = false;
 
   function callerFor(projectDir: string): McpToolCaller {
     if (options.client) return options.client;
+    // A hook still starting when the runner closed must not open a connection nobody closes.
+    if (closed) return CLOSED_CALLER;
     owned ??= createSdkMcpCaller({
       cwd: options.projectDir ?? projectDir,
       servers:
@@ -98,9 +108,8 @@ export function createMcpToolRunner(options: McpToolRunnerOptions = {}): McpTool
 
   return Object.assign(run, {
     close: async (): Promise<void> => {
+      closed = true;
       await owned?.close();
-      owned = undefined;
-      projectServers = undefined;
     },
   });
 }

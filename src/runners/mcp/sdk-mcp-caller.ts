@@ -1,9 +1,7 @@
 import { installCommand, missingPackage, OPTIONAL_PACKAGES } from '../../model/optional-package.ts';
-import type { McpHttpServerConfig, McpServerConfig, McpStdioServerConfig } from './mcp-config.ts';
+import type { McpServerConfig } from './mcp-config.ts';
+import { type Client, ConnectionClosedError, type McpConnection, openConnection } from './mcp-connection.ts';
 import type { McpCallOutcome, McpContentBlock, McpToolCall, McpToolCaller } from './mcp-tool-caller.ts';
-
-type ClientModule = typeof import('@modelcontextprotocol/client');
-type Client = InstanceType<ClientModule['Client']>;
 
 export interface SdkMcpCallerOptions {
   /** Server configurations by name, or a function resolving them lazily (e.g. from `.mcp.json`). */
@@ -15,39 +13,48 @@ export interface SdkMcpCallerOptions {
 }
 
 const CONNECT_TIMEOUT_MS = 10_000;
-const CLIENT_INFO = { name: 'agent-hooks', version: '0.1.0' };
+
+/** Thrown into a connection whose server has no configuration entry. */
+class NotConfiguredError extends Error {}
 
 /**
- * `McpToolCaller` on `@modelcontextprotocol/client` (stdio and streamable HTTP). Connections are
- * opened on first use, cached per server, and closed by `close()`. The package is imported
- * lazily so hosts without `mcp_tool` hooks never load it.
+ * `McpToolCaller` on `@modelcontextprotocol/client` (stdio and streamable HTTP). One connection per
+ * server: opened on first use, shared by every hook that calls that server (also hooks racing to
+ * connect, which wait for the same pending connection), and closed by `close()`, which waits until
+ * each stdio server process is gone. The package is imported lazily so hosts without `mcp_tool`
+ * hooks never load it.
  */
 export function createSdkMcpCaller(options: SdkMcpCallerOptions): McpToolCaller & { close(): Promise<void> } {
-  const clients = new Map<string, Promise<Client>>();
+  const connections = new Map<string, McpConnection>();
   let closed = false;
 
+  /** The server's connection; registered before the first await, so concurrent callers share it. */
+  function connectionFor(name: string): McpConnection {
+    const existing = connections.get(name);
+    if (existing) return existing;
+    const forget = () => {
+      if (connections.get(name) === connection) connections.delete(name);
+    };
+    const connection = openConnection(
+      async () => {
+        const config = await serverConfig(options, name);
+        if (!config) throw new NotConfiguredError(`MCP server "${name}" is not configured`);
+        return config;
+      },
+      { cwd: options.cwd, connectTimeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS, onGone: forget },
+    );
+    connections.set(name, connection);
+    // A failed connection is not kept: the next hook run tries again.
+    connection.client.catch(forget);
+    return connection;
+  }
+
   async function clientFor(name: string): Promise<{ client: Client } | { message: string }> {
-    if (closed) return { message: 'the MCP connections were closed' };
-    let pending = clients.get(name);
-    if (!pending) {
-      const config = await serverConfig(options, name);
-      if (!config) return { message: `MCP server "${name}" is not configured` };
-      pending = connect(config, options, () => clients.delete(name));
-      clients.set(name, pending);
-      // A failed connection is not cached: the next hook run tries again.
-      pending.catch(() => clients.delete(name));
-    }
+    if (closed) return { message: new ConnectionClosedError().message };
     try {
-      return { client: await pending };
+      return { client: await connectionFor(name).client };
     } catch (e) {
-      const missing = missingPackage(e, OPTIONAL_PACKAGES.mcp[0]);
-      if (missing) {
-        const install = installCommand(OPTIONAL_PACKAGES.mcp);
-        return {
-          message: `mcp_tool hooks need the package "${missing}", which is not installed; run: ${install}`,
-        };
-      }
-      return { message: `MCP server "${name}" is not connected: ${errText(e)}` };
+      return { message: notConnectedMessage(e, name) };
     }
   }
 
@@ -59,11 +66,21 @@ export function createSdkMcpCaller(options: SdkMcpCallerOptions): McpToolCaller 
     },
     async close(): Promise<void> {
       closed = true;
-      const pending = [...clients.values()];
-      clients.clear();
-      await Promise.all(pending.map((p) => p.then((client) => client.close()).catch(() => undefined)));
+      const open = [...connections.values()];
+      connections.clear();
+      await Promise.all(open.map((connection) => connection.close()));
     },
   };
+}
+
+function notConnectedMessage(e: unknown, name: string): string {
+  if (e instanceof NotConfiguredError || e instanceof ConnectionClosedError) return e.message;
+  const missing = missingPackage(e, OPTIONAL_PACKAGES.mcp[0]);
+  if (missing) {
+    const install = installCommand(OPTIONAL_PACKAGES.mcp);
+    return `mcp_tool hooks need the package "${missing}", which is not installed; run: ${install}`;
+  }
+  return `MCP server "${name}" is not connected: ${errText(e)}`;
 }
 
 async function serverConfig(
@@ -72,38 +89,6 @@ async function serverConfig(
 ): Promise<McpServerConfig | undefined> {
   const all = typeof options.servers === 'function' ? await options.servers() : options.servers;
   return Object.hasOwn(all, name) ? all[name] : undefined;
-}
-
-/** Opens one connection; `onClose` runs when the server goes away, so the next call reconnects. */
-async function connect(
-  config: McpServerConfig,
-  options: SdkMcpCallerOptions,
-  onClose: () => void,
-): Promise<Client> {
-  const sdk = await import('@modelcontextprotocol/client');
-  const client = new sdk.Client(CLIENT_INFO);
-  let transport: Parameters<Client['connect']>[0];
-  if (isHttp(config)) {
-    transport = new sdk.StreamableHTTPClientTransport(new URL(config.url), {
-      requestInit: config.headers ? { headers: config.headers } : undefined,
-    });
-  } else {
-    const stdio: McpStdioServerConfig = config;
-    const { StdioClientTransport, getDefaultEnvironment } = await import(
-      '@modelcontextprotocol/client/stdio'
-    );
-    // Keep the SDK's safe inherited-env allowlist; add only what the server entry names.
-    transport = new StdioClientTransport({
-      command: stdio.command,
-      args: stdio.args ?? [],
-      env: { ...getDefaultEnvironment(), ...(stdio.env ?? {}) },
-      cwd: stdio.cwd ?? options.cwd,
-      stderr: 'ignore',
-    });
-  }
-  client.onclose = onClose;
-  await client.connect(transport, { timeout: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS });
-  return client;
 }
 
 async function callOn(client: Client, call: McpToolCall): Promise<McpCallOutcome> {
@@ -121,10 +106,6 @@ async function callOn(client: Client, call: McpToolCall): Promise<McpCallOutcome
   } catch (e) {
     return { kind: 'error', message: `MCP tool "${call.tool}" on "${call.server}" failed: ${errText(e)}` };
   }
-}
-
-function isHttp(config: McpServerConfig): config is McpHttpServerConfig {
-  return config.type === 'http' || config.type === 'streamable-http';
 }
 
 function errText(e: unknown): string {
