@@ -34,6 +34,7 @@ export type {
   Placement,
   SkippedReport,
   TerminalReason,
+  UpdatedInputCheck,
 } from './engine/dispatch/result.ts';
 export type {
   DispatchArgs,
@@ -51,6 +52,7 @@ export type {
   HookEngineOptions,
   InlineSource,
 } from './engine/options.ts';
+export type { JsonSchema } from './engine/rewrite-check/json-schema-check.ts';
 export type { RunnerTable } from './engine/run/runner-registry.ts';
 export type { HookRegistration, SessionHandle } from './engine/session/session-handle.ts';
 export type { SessionHookEntry } from './engine/session/session-hook-entry.ts';

@@ -9,6 +9,7 @@ import type { ProfileName } from '../model/profile-name.ts';
 import type { SourceRef } from '../model/source.ts';
 import type { AsyncWake } from './async/async-types.ts';
 import type { DispatchResult } from './dispatch/result.ts';
+import type { JsonSchema } from './rewrite-check/json-schema-check.ts';
 import type { RunnerTable } from './run/runner-registry.ts';
 import type { SessionStateStore } from './session/session-state.ts';
 import type { ConfigView } from './snapshot/snapshot.ts';
@@ -85,6 +86,13 @@ export interface HookEngineOptions {
    * idle) and show it `message` as a system reminder (claude-code-hooks.md §4.2, §4.7).
    */
   onAsyncWake?: (wake: AsyncWake) => void;
+  /**
+   * Input JSON Schemas of the host's tools, by tool name (`Bash`, `mcp__github__create_issue`). A
+   * hook's `updatedInput` for a tool listed here that does not match is discarded with the
+   * diagnostic ENGINE_INVALID_UPDATED_INPUT, and the decision stands (seed 000). Without a schema
+   * the rewrite is used unchecked, and `result.updatedInputCheck` says so.
+   */
+  toolInputSchemas?: Readonly<Record<string, JsonSchema>>;
   strict?: boolean;
   /** Report handlers whose matcher did not match in `skipped` (the CLI does). Default false. */
   explain?: boolean;

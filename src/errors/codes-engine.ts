@@ -29,6 +29,18 @@ export const ENGINE_CODES = {
       "Part of a hook's output was ignored: a wrong shape, a field on the wrong event, or a near miss.",
     fix: 'Follow the message: it names the field and the shape the host reads (see docs/decisions.md).',
   },
+  ENGINE_INVALID_UPDATED_INPUT: {
+    severity: 'error',
+    summary:
+      "A hook's updatedInput (Copilot modifiedArgs) does not match the tool's input schema given to the engine (`toolInputSchemas`, `run --tool-schemas`); the rewrite was discarded, the decision stands and the tool runs with its original input, as VS Code ignores such an updatedInput.",
+    fix: "Make the hook return the whole input in the tool's schema (updatedInput replaces it, it is not merged); the message names the failing field.",
+  },
+  ENGINE_TOOL_SCHEMA_UNSUPPORTED: {
+    severity: 'warning',
+    summary:
+      "The input schema given for a tool cannot be read as a JSON Schema (an unresolved $ref, an unknown type), so a hook's updatedInput for that tool was used unchecked.",
+    fix: 'Fix that schema in `toolInputSchemas` or the `--tool-schemas` file; the message says what could not be read.',
+  },
   ENGINE_RUNNER_FAILED: {
     severity: 'error',
     summary: 'A handler runner failed unexpectedly; the run is reported as a non-blocking error.',

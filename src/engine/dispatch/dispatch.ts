@@ -12,6 +12,7 @@ import type { DispatchOptions } from '../options.ts';
 import type { PlannedHandler } from '../plan/build-index.ts';
 import { selectHandlers } from '../plan/select.ts';
 import { applyTrust, trustGateNeeded } from '../plan/trust.ts';
+import { checkUpdatedInput } from '../rewrite-check/check-updated-input.ts';
 import type { DispatchScope } from '../run/dispatch-scope.ts';
 import { runAll } from '../run/run-all.ts';
 import { claimOnceHooks, isOnceHook, settleOnceHooks } from '../session/once.ts';
@@ -95,6 +96,8 @@ export async function dispatchEvent(
       ? plan.skipped
       : [...plan.skipped, ...(trusted?.skipped ?? []), ...(once?.skipped ?? []), ...ran.skipped];
   const result = conclude(ctx, scope, ran, skipped, prompts, stopCap);
+  const checking = checkUpdatedInput(ctx, input, result);
+  if (checking) await checking;
   if (tooDeep) result.diagnostics.push(inputTooDeep(event));
   if (stopCap) await recordStopOutcome(ctx, stopCap, result.decision === 'block');
   if (once) await settleOnceHooks(ctx, sessionId, once.claimed, ran.items);

@@ -118,6 +118,11 @@ export interface DispatchResult {
   /** A `deny` that began as `ask` with no person to answer; the host then skips PermissionRequest hooks. */
   askDenied?: boolean;
   /**
+   * Set when a hook rewrote the tool input: whether the rewrite was checked against the tool's
+   * input schema (`toolInputSchemas`), and what came of it.
+   */
+  updatedInputCheck?: UpdatedInputCheck;
+  /**
    * Hooks that run on in the background (`async`, `asyncRewake`, or a first stdout line
    * `{"async":true}`); their results come from `engine.collectAsyncResults()` (claude-code-hooks.md §4.7).
    */
@@ -129,4 +134,20 @@ export interface BackgroundedRun {
   id: string;
   source: SourceRef;
   label: string;
+}
+
+/**
+ * What the check of a hook's `updatedInput` against the tool's input schema found (seed 000: an
+ * updatedInput that does not match the tool's schema is ignored).
+ */
+export interface UpdatedInputCheck {
+  /**
+   * `valid`: it matches and is used; `discarded`: it does not match, so `updatedInput` is null and
+   * the decision stands; `unchecked`: used as given, with `why` saying why it was not checked.
+   */
+  status: 'valid' | 'discarded' | 'unchecked';
+  /** The tool the input belongs to (`tool_name`), or null when the input names none. */
+  tool: string | null;
+  /** Why it was discarded (the schema error) or not checked. */
+  why?: string;
 }

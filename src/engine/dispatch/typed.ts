@@ -75,7 +75,8 @@ type Unused<E extends EventName> =
   | (Reads<E, 'updatedToolOutput'> | Reads<E, 'modifiedResult'> extends false ? 'updatedToolOutput' : never)
   | (Reads<E, 'modifiedPrompt'> extends false ? 'updatedPrompt' : never)
   | (E extends 'PermissionRequest' ? never : 'permission')
-  | (E extends 'Stop' | 'SubagentStop' ? never : 'stopCapReached');
+  | (E extends 'Stop' | 'SubagentStop' ? never : 'stopCapReached')
+  | (RewritesInput<E> extends true ? never : 'updatedInputCheck');
 
 /** Whether a handler can rewrite the tool input on `E` (`updatedInput`, Copilot `modifiedArgs`). */
 type RewritesInput<E extends EventName> = E extends 'PermissionRequest'
