@@ -49,6 +49,8 @@ export function renderResult(
   if (!result.continue)
     lines.push(`  ${pc.red('stop')} continue: false${result.stopReason ? ` (${result.stopReason})` : ''}`);
   if (result.updatedInput) lines.push(`  ${pc.bold('updated input')} ${JSON.stringify(result.updatedInput)}`);
+  const check = inputCheckLine(result);
+  if (check) lines.push(check);
   for (const text of result.messages.toModel) lines.push(`  ${pc.magenta('to the model')} ${indent(text)}`);
   for (const text of result.messages.toUser) lines.push(`  ${pc.blue('to the user')} ${indent(text)}`);
   for (const hook of result.backgrounded ?? []) {
@@ -65,6 +67,17 @@ export function renderResult(
     lines.push(`  ${color(d.severity)} ${at}${pc.dim(d.code)} ${d.message}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Whether the tool-input rewrite was checked against the tool's schema (`--tool-schemas`). */
+function inputCheckLine(result: DispatchResult): string | undefined {
+  const check = result.updatedInputCheck;
+  if (check === undefined) return undefined;
+  if (check.status === 'valid')
+    return `  ${pc.dim('info')} updated input matches the input schema of tool ${check.tool}`;
+  if (check.status === 'discarded')
+    return `  ${pc.red('updated input discarded')}: it does not match the input schema of tool ${check.tool}`;
+  return `  ${pc.dim('info')} updated input not checked: ${check.why} (--tool-schemas FILE gives the tools' input schemas)`;
 }
 
 function indent(text: string): string {

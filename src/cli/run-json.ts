@@ -50,5 +50,6 @@ export function runJson(
     ...(result.terminalReason ? { terminalReason: result.terminalReason } : {}),
     ...(result.promptKept !== undefined ? { promptKept: result.promptKept } : {}),
     ...(result.askDenied ? { askDenied: true } : {}),
+    ...(result.updatedInputCheck ? { updatedInputCheck: result.updatedInputCheck } : {}),
   };
 }

@@ -149,4 +149,10 @@ export const CONFIG_CODES = {
       'A hook policy key (`disableAllHooks`, `allowedHttpHookUrls`, …) has the wrong type; it was ignored.',
     fix: 'Use a boolean for the flags and an array of non-empty strings for the lists.',
   },
+  CONFIG_TOOL_SCHEMAS_INVALID: {
+    severity: 'error',
+    summary:
+      'The `--tool-schemas` file cannot be read, is not JSON, or is not one object mapping each tool name to its input JSON Schema (an object or a boolean).',
+    fix: 'Fix the file at the line and column given, e.g. `{ "Bash": { "type": "object", "properties": { "command": { "type": "string" } }, "required": ["command"] } }`.',
+  },
 } as const satisfies Record<string, CodeInfo>;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createHookEngine } from '../../engine/engine.ts';
+import type { JsonSchema } from '../../engine/rewrite-check/json-schema-check.ts';
 import type { TelemetryListener } from '../../engine/telemetry/bus.ts';
 import { createTraceWriter } from '../../telemetry/trace-file.ts';
 import { askPerson, requireTerminalForInteractive } from '../ask-person.ts';
@@ -14,6 +15,7 @@ import { createLiveDisplay } from '../live-display.ts';
 import { readRunInput } from '../read-input.ts';
 import { renderResult } from '../render-result.ts';
 import { runJson } from '../run-json.ts';
+import { readToolSchemas } from '../tool-schemas-file.ts';
 import { displayPath, loadOptionsFromCli } from './validate.ts';
 
 interface RunOptions extends CommonOptions {
@@ -23,11 +25,59 @@ interface RunOptions extends CommonOptions {
   sessionId?: string;
   trustFile?: string;
   trace?: string;
+  toolSchemas?: string;
 }
 
 /** `agent-hooks run <Event>`: dispatch one event and report it (DESIGN.md "CLI contract"). */
 export function registerRunCommand(program: Command, io: CliIo): void {
-  addCommonOptions(
+  runCommand(program).action(async (event: string, options: RunOptions) => {
+    const eventName = resolveEventArg(event);
+    if (options.interactive) requireTerminalForInteractive(io);
+    const { input, from } = await readRunInput(options.input, io.stdin, io.stdinIsTTY);
+    requireToolName(eventName, input, from);
+    const cwd = resolve(options.cwd);
+    const toolInputSchemas = options.toolSchemas ? await readToolSchemas(options.toolSchemas) : undefined;
+    const trace = options.trace ? createTraceWriter(resolve(options.trace)) : undefined;
+    const engine = await engineFor(options, cwd, trace?.listener, toolInputSchemas);
+    const stopClosingOnSignal = closeOnSignal(async () => {
+      await engine.close();
+      await trace?.close();
+    });
+    // A live view of running hooks on a terminal; never mixed into the --json object.
+    const live = !options.json && io.stderrIsTTY ? createLiveDisplay(io.stderr) : undefined;
+    if (live) engine.telemetry.subscribe(live);
+    try {
+      const dispatched = await engine.dispatch(eventName, input);
+      live?.finish();
+      const { result, asked } = options.interactive
+        ? await askPerson(dispatched, input, io)
+        : { result: dispatched, asked: undefined };
+      const diagnostics = engine.config.diagnostics;
+      const ignored = await otherHostsFiles(options.profile, loadOptionsFromCli({ ...options, cwd }));
+      if (options.json) {
+        const json = {
+          ...runJson(result, diagnostics),
+          ...(asked ? { asked } : {}),
+          ...(ignored.length > 0 ? { ignoredHostFiles: ignored } : {}),
+        };
+        io.stdout(`${JSON.stringify(json, null, 2)}\n`);
+      } else {
+        const person = asked ? `  answered by the person: ${asked.answer}\n` : '';
+        io.stdout(renderResult(result, diagnostics, cwd) + person + ignoredLines(ignored, cwd));
+      }
+      // README "CLI": a configuration file that could not be read is exit 1, whatever was decided.
+      if (unreadableConfiguration(diagnostics)) io.setExitCode(1);
+    } finally {
+      await engine.close();
+      await trace?.close();
+      stopClosingOnSignal();
+    }
+  });
+}
+
+/** The `run` command with its options (DESIGN.md "CLI contract"; `--tool-schemas` is issue 12 point 19). */
+function runCommand(program: Command): Command {
+  return addCommonOptions(
     program
       .command('run')
       .description('dispatch one event to the configured hooks and show the decision')
@@ -53,53 +103,21 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       ),
   )
     .option('--trace <file>', 'append every telemetry event of the run to FILE as JSON lines')
-    .action(async (event: string, options: RunOptions) => {
-      const eventName = resolveEventArg(event);
-      if (options.interactive) requireTerminalForInteractive(io);
-      const { input, from } = await readRunInput(options.input, io.stdin, io.stdinIsTTY);
-      requireToolName(eventName, input, from);
-      const cwd = resolve(options.cwd);
-      const trace = options.trace ? createTraceWriter(resolve(options.trace)) : undefined;
-      const engine = await engineFor(options, cwd, trace?.listener);
-      const stopClosingOnSignal = closeOnSignal(async () => {
-        await engine.close();
-        await trace?.close();
-      });
-      // A live view of running hooks on a terminal; never mixed into the --json object.
-      const live = !options.json && io.stderrIsTTY ? createLiveDisplay(io.stderr) : undefined;
-      if (live) engine.telemetry.subscribe(live);
-      try {
-        const dispatched = await engine.dispatch(eventName, input);
-        live?.finish();
-        const { result, asked } = options.interactive
-          ? await askPerson(dispatched, input, io)
-          : { result: dispatched, asked: undefined };
-        const diagnostics = engine.config.diagnostics;
-        const ignored = await otherHostsFiles(options.profile, loadOptionsFromCli({ ...options, cwd }));
-        if (options.json) {
-          const json = {
-            ...runJson(result, diagnostics),
-            ...(asked ? { asked } : {}),
-            ...(ignored.length > 0 ? { ignoredHostFiles: ignored } : {}),
-          };
-          io.stdout(`${JSON.stringify(json, null, 2)}\n`);
-        } else {
-          const person = asked ? `  answered by the person: ${asked.answer}\n` : '';
-          io.stdout(renderResult(result, diagnostics, cwd) + person + ignoredLines(ignored, cwd));
-        }
-        // README "CLI": a configuration file that could not be read is exit 1, whatever was decided.
-        if (unreadableConfiguration(diagnostics)) io.setExitCode(1);
-      } finally {
-        await engine.close();
-        await trace?.close();
-        stopClosingOnSignal();
-      }
-    });
+    .option(
+      '--tool-schemas <file>',
+      "JSON object of tool name → input JSON Schema; a hook's updatedInput that does not match is discarded",
+    );
 }
 
-function engineFor(options: RunOptions, cwd: string, onTelemetry: TelemetryListener | undefined) {
+function engineFor(
+  options: RunOptions,
+  cwd: string,
+  onTelemetry: TelemetryListener | undefined,
+  toolInputSchemas: Record<string, JsonSchema> | undefined,
+) {
   return createHookEngine({
     ...(onTelemetry ? { onTelemetry } : {}),
+    ...(toolInputSchemas ? { toolInputSchemas } : {}),
     cwd,
     profile: options.profile,
     noUser: !options.user,
