@@ -5,9 +5,8 @@ import { ENVIRONMENT_EVENTS } from './catalogue-environment.ts';
 import { MISC_EVENTS } from './catalogue-misc.ts';
 import { SESSION_EVENTS } from './catalogue-session.ts';
 import { TOOL_EVENTS } from './catalogue-tools.ts';
+import { WIRE_FIELDS } from './generated/wire-fields.ts';
 import type { CatalogueRow, EventSpec } from './types.ts';
-import { fieldsOf } from './wire/field-list.ts';
-import { WIRE } from './wire/registry.ts';
 
 const ROWS: readonly CatalogueRow[] = [
   ...SESSION_EVENTS,
@@ -18,18 +17,19 @@ const ROWS: readonly CatalogueRow[] = [
 ];
 
 /**
- * A row completed from the event's wire schema: its input fields, its hook-specific output
- * fields, and the matcher's known values when the matched field is an enumeration.
+ * A row completed from the event's wire schema (through the field lists generated from it): its
+ * input fields, its hook-specific output fields, and the matcher's known values when the matched
+ * field is an enumeration.
  */
 function complete(row: CatalogueRow): EventSpec {
-  const wire = WIRE[row.name];
-  const input = fieldsOf(wire.input);
+  const wire = WIRE_FIELDS[row.name];
+  const input = wire.input;
   const values = row.matcher.values ?? input.find((field) => field.name === row.matcher.field)?.values;
   return {
     ...row,
     matcher: values ? { ...row.matcher, values } : row.matcher,
     input,
-    output: { topLevel: row.output.topLevel, hookSpecific: Object.keys(wire.hookSpecific) },
+    output: { topLevel: row.output.topLevel, hookSpecific: wire.hookSpecific },
   };
 }
 

@@ -1,16 +1,13 @@
+import { DECISION_KEYS, UNIVERSAL_OUTPUT_KEYS } from './generated/wire-fields.ts';
 import type { TopLevelOutputField } from './types.ts';
-import { DECISION_SHAPE, UNIVERSAL_OUTPUT_SHAPE } from './wire/common.ts';
 
 /** Constants that keep the catalogue rows short. Field lists live in the wire schemas (./wire/). */
 
 /** Universal top-level output fields (claude-code-hooks.md §3.2), from the wire schema. */
-export const UNIVERSAL_OUTPUT = Object.keys(UNIVERSAL_OUTPUT_SHAPE) as readonly TopLevelOutputField[];
+export const UNIVERSAL_OUTPUT = UNIVERSAL_OUTPUT_KEYS as readonly TopLevelOutputField[];
 
 /** Universal fields plus the top-level `decision`/`reason` pair. */
-export const DECISION_OUTPUT = [
-  ...UNIVERSAL_OUTPUT,
-  ...Object.keys(DECISION_SHAPE),
-] as readonly TopLevelOutputField[];
+export const DECISION_OUTPUT = [...UNIVERSAL_OUTPUT, ...DECISION_KEYS] as readonly TopLevelOutputField[];
 
 export const ALL_HANDLER_TYPES = ['command', 'http', 'mcp_tool', 'prompt', 'agent'] as const;
 export const NON_LLM_HANDLER_TYPES = ['command', 'http', 'mcp_tool'] as const;

@@ -1,9 +1,9 @@
 import type { Dialect } from '../model/dialect.ts';
 import type { EventName } from '../model/event-name.ts';
 import { EVENT_BY_NAME } from './catalogue.ts';
+import { COMMON_INPUT_KEYS } from './generated/wire-fields.ts';
 import { COPILOT_BUILDERS, COPILOT_COMPAT_BUILDERS, type EventFields } from './payload-copilot.ts';
 import { type Payload, toolResponseText } from './payload-values.ts';
-import { COMMON_INPUT } from './wire/common.ts';
 
 /** What the engine knows about the session; fills the common fields the input does not carry. */
 export interface PayloadCommon {
@@ -14,7 +14,7 @@ export interface PayloadCommon {
 }
 
 /** Common fields (claude-code-hooks.md §3.1), in the key order Claude Code 2.1.328 sends them. */
-const CLAUDE_COMMON_ORDER = Object.keys(COMMON_INPUT);
+const CLAUDE_COMMON_ORDER = COMMON_INPUT_KEYS;
 
 /** Fields each non-Claude dialect derives from `common` rather than copying from the input. */
 const SESSION_KEYS = ['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'timestamp'];
