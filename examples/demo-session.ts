@@ -56,6 +56,8 @@ export async function playDemo(write: (text: string) => void): Promise<number> {
       noUser: true,
       sessionId: 'demo-session',
       profile,
+      // Copilot CLI runs repository hooks only in a folder it trusts: this one is, for the demo.
+      copilotTrustFolder: true,
     });
     const result = await other.dispatch('PreToolUse', {
       tool_name: 'Bash',

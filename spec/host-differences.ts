@@ -97,6 +97,14 @@ export const HOST_DIFFERENCES: readonly HostDifference[] = [
     test: 'test/engine/copilot-runtime.test.ts › starts hooks as /bin/bash --norc --noprofile -c',
   },
   {
+    profile: P,
+    topic: 'repository hooks and folder trust',
+    seed: 'seed 003 and other-agents-hooks.md §1.2: repository `.github/hooks/*.json` files are loaded (trust is named only for policy hooks, which ignore it)',
+    host: 'repository hooks load only in a trusted folder (`trustedFolders` in `~/.copilot/settings.json`, `--trust-folder`, `COPILOT_ALLOW_ALL=true`); elsewhere they are silently not loaded, and the engine reports each in `skipped`',
+    source: `${OBSERVED} "Running it offline"`,
+    test: 'test/engine/copilot-trust.test.ts › an untrusted folder runs no repository hook',
+  },
+  {
     profile: V,
     topic: 'PreCompact output',
     seed: 'Claude Code (claude-code-hooks.md §3.3): a PreCompact block stops the compaction',

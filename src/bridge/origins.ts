@@ -78,7 +78,11 @@ async function vscodeFormatFiles(copilot: ConfigGeneration, vscode: ConfigGenera
 /** Loads every host's configuration and assigns each file to one origin. */
 export async function loadBridgeConfig(options: BridgeLoadOptions): Promise<BridgeConfig> {
   const { host, includeNative, from, ...load } = options;
-  const generations = await Promise.all(ORIGIN_ORDER.map((profile) => loadConfig({ ...load, profile })));
+  // The calling host decided to run the bridge in this folder: its trust decision stands, so
+  // Copilot's own folder trust does not hold repository hooks back here.
+  const generations = await Promise.all(
+    ORIGIN_ORDER.map((profile) => loadConfig({ ...load, copilotTrustFolder: true, profile })),
+  );
   const byProfile = new Map(ORIGIN_ORDER.map((profile, i) => [profile, generations[i] as ConfigGeneration]));
   const native = includeNative ? new Set<string>() : runsFrom(byProfile.get(host) as ConfigGeneration);
   const claimed = new Set<string>();

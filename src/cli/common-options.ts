@@ -8,6 +8,8 @@ export interface CommonOptions {
   user: boolean;
   pluginDir: string[];
   json: boolean;
+  /** Copilot CLI's `--trust-folder`: load the repository's hooks although the folder is not trusted. */
+  trustFolder?: boolean;
 }
 
 const PROFILES = ['claude-code', 'copilot-cli', 'vscode'] as const;
@@ -21,7 +23,7 @@ export function parseProfile(value: string): CommonOptions['profile'] {
   throw new Error(`unknown profile "${value}"; expected one of ${PROFILES.join(', ')}`);
 }
 
-/** Adds `--cwd`, `--profile`, `--settings`, `--no-user`, `--plugin-dir` and `--json`. */
+/** Adds `--cwd`, `--profile`, `--settings`, `--no-user`, `--plugin-dir`, `--trust-folder` and `--json`. */
 export function addCommonOptions(command: Command): Command {
   return command
     .option('--cwd <dir>', 'project directory', process.cwd())
@@ -29,5 +31,9 @@ export function addCommonOptions(command: Command): Command {
     .option('--settings <file>', 'extra settings file (repeatable)', collect, [])
     .option('--no-user', 'ignore user-level configuration in the home directory')
     .option('--plugin-dir <dir>', 'load a Claude Code plugin directory (repeatable)', collect, [])
+    .option(
+      '--trust-folder',
+      'copilot-cli: load repository hooks although Copilot CLI does not trust the folder (as its --trust-folder)',
+    )
     .option('--json', 'print one JSON object on stdout', false);
 }

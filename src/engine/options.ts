@@ -44,6 +44,12 @@ export interface HookEngineOptions {
   managedDir?: string;
   /** Copilot policy folder (default `/etc/github-copilot/policy.d`). */
   copilotPolicyDir?: string;
+  /**
+   * copilot-cli: Copilot CLI loads repository hooks only in a trusted folder. True trusts the
+   * project folder (the host's `--trust-folder`); otherwise its trusted folders are read from
+   * `$COPILOT_HOME/settings.json` (not with `noUser`), and untrusted hooks are in `skipped`.
+   */
+  copilotTrustFolder?: boolean;
   /** VS Code settings that decide discovery (`chat.hookFilesLocations`, `chat.useClaudeHooks`, …). */
   vscodeSettings?: LoadOptions['vscodeSettings'];
   sources?: InlineSource[];

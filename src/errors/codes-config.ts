@@ -59,6 +59,12 @@ export const CONFIG_CODES = {
     summary: 'VS Code lists Claude-format hooks but runs them only when `chat.useClaudeHooks` is on.',
     fix: 'Set `chat.useClaudeHooks: true` (the `vscodeSettings.useClaudeHooks` option) to run them.',
   },
+  CONFIG_COPILOT_FOLDER_UNTRUSTED: {
+    severity: 'info',
+    summary:
+      'Copilot CLI loads repository hooks only in a trusted folder; the project folder is not trusted, so its hooks are skipped.',
+    fix: 'Add the folder to `trustedFolders` in `~/.copilot/settings.json` (or `$COPILOT_HOME`), or pass `--trust-folder` (the `copilotTrustFolder` option).',
+  },
   CONFIG_CONVERT_LOSSY: {
     severity: 'warning',
     summary:

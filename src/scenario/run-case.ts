@@ -75,6 +75,8 @@ export async function runCase(scenario: Scenario, item: RunnableCase): Promise<C
       cwd: projectDir,
       profile: item.profile,
       noUser: !scenario.user,
+      // A case tests what the hooks do: the folder counts as trusted, as with Copilot's --trust-folder.
+      copilotTrustFolder: true,
       env: { ...process.env, ...item.env },
       explain: true,
       sessionId: `agent-hooks-test-${item.index}`,

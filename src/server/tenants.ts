@@ -145,6 +145,8 @@ export class Tenants {
       cwd: team.hooksDir,
       projectDir: team.hooksDir,
       profile,
+      // The team's folder is the operator's own configuration, not a checked-out repository.
+      copilotTrustFolder: true,
       handlers: functionHandlers(this.#options.functionHooks ?? [], team.name),
     });
     const noUser = this.#options.engineOptions?.noUser;
@@ -152,6 +154,7 @@ export class Tenants {
       profile,
       cwd: team.hooksDir,
       projectDir: team.hooksDir,
+      copilotTrustFolder: true,
       ...(noUser !== undefined ? { noUser } : {}),
       ...isolated,
     };

@@ -50,6 +50,7 @@ describe('convert --to copilot keeps the payload form the scripts read', () => {
       'PreToolUse',
       '--profile',
       'copilot-cli',
+      '--trust-folder',
       '--cwd',
       dir,
       '--no-user',

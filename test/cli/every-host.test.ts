@@ -50,13 +50,15 @@ describe('validate and list cover every host by default', () => {
 
   it('list shows every host, the Copilot handler under copilot-cli', async () => {
     const dir = copilotRepo(1);
-    const json = JSON.parse((await runCliInProcess(['list', '--cwd', dir, '--no-user', '--json'])).stdout);
+    const json = JSON.parse(
+      (await runCliInProcess(['list', '--cwd', dir, '--no-user', '--trust-folder', '--json'])).stdout,
+    );
     const byHost = Object.fromEntries(
       json.hosts.map((h: { host: string; handlers: unknown[] }) => [h.host, h.handlers.length]),
     );
     expect(byHost['claude-code']).toBe(0);
     expect(byHost['copilot-cli']).toBe(1);
-    const human = await runCliInProcess(['list', '--cwd', dir, '--no-user']);
+    const human = await runCliInProcess(['list', '--cwd', dir, '--no-user', '--trust-folder']);
     expect(human.stdout).toMatch(/profile claude-code[\s\S]*profile copilot-cli[\s\S]*profile vscode/);
   });
 });
@@ -89,6 +91,7 @@ describe('run names the other hosts files it ignored', () => {
           '--json',
           '--profile',
           'copilot-cli',
+          '--trust-folder',
         ])
       ).stdout,
     );

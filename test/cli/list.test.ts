@@ -16,6 +16,8 @@ function opts(cwd: string, extra: Partial<Options> = {}): Options {
     user: true,
     pluginDir: [],
     json: true,
+    // Copilot CLI's folder trust is tested in test/config/discovery/copilot-trust.test.ts.
+    trustFolder: true,
   };
   return { ...common, ...extra };
 }

@@ -26,6 +26,7 @@ async function runKind(kind: string): Promise<Record<string, any>> {
     '--json',
     '--profile',
     'copilot-cli',
+    '--trust-folder',
   ]);
   expect(code, stderr).toBe(0);
   return JSON.parse(stdout);

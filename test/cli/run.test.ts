@@ -66,7 +66,19 @@ describe.concurrent('agent-hooks run (DESIGN.md "CLI contract")', () => {
       toolArgs: '{"command":"rm -rf x"}',
     });
     const { stdout } = await cli(
-      ['run', 'preToolUse', '--profile', 'copilot-cli', '--cwd', DEMO, '--no-user', '--input', '-', '--json'],
+      [
+        'run',
+        'preToolUse',
+        '--profile',
+        'copilot-cli',
+        '--trust-folder',
+        '--cwd',
+        DEMO,
+        '--no-user',
+        '--input',
+        '-',
+        '--json',
+      ],
       input,
     );
     const result = JSON.parse(stdout);

@@ -25,7 +25,15 @@ interface Expectation {
 }
 
 async function doctor(cwd: string, args: string[]): Promise<{ code: number; report: DoctorReport }> {
-  const run = await runCliInProcess(['doctor', '--cwd', cwd, '--no-user', '--json', ...args]);
+  const run = await runCliInProcess([
+    'doctor',
+    '--cwd',
+    cwd,
+    '--no-user',
+    '--trust-folder',
+    '--json',
+    ...args,
+  ]);
   return { code: run.code, report: JSON.parse(run.stdout) as DoctorReport };
 }
 

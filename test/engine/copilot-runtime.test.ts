@@ -24,6 +24,7 @@ async function copilotProject(files: Record<string, object>, env: NodeJS.Process
     projectDir: project,
     profile: 'copilot-cli',
     noUser: true,
+    copilotTrustFolder: true,
     copilotPolicyDir: join(project, 'no-policy'),
     env,
   });

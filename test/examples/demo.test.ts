@@ -15,7 +15,7 @@ describe('npm run demo (examples/demo-session.ts)', () => {
     expect(stdout).toMatch(/decision deny: Blocked by the demo guard: 'rm -rf build' is destructive/);
     expect(stdout).toMatch(/PostToolUse:Write hook additional context: Formatted .*app\.ts/);
     expect(stdout).toMatch(/Stop hook feedback:\n\s+Before stopping, run the tests/);
-    expect(stdout).toMatch(/under the copilot-cli profile[\s\S]*decision deny/);
+    expect(stdout).toMatch(/under the copilot-cli profile\n[^▶]*decision deny/);
     expect(stdout).toMatch(/under the vscode profile[\s\S]*decision deny/);
   });
 });

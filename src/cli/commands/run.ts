@@ -123,6 +123,7 @@ function engineFor(
     noUser: !options.user,
     settingsFiles: options.settings.map((file) => resolve(file)),
     pluginDirs: options.pluginDir.map((dir) => resolve(dir)),
+    ...(options.trustFolder ? { copilotTrustFolder: true } : {}),
     interactive: options.interactive,
     explain: true,
     untrusted: options.requireTrust ? 'skip' : 'run',

@@ -52,6 +52,7 @@ export function loadOptionsFromCli(
     noUser: !options.user,
     settingsFiles: options.settings,
     pluginDirs: options.pluginDir,
+    ...(options.trustFolder ? { copilotTrustFolder: true } : {}),
     ...(options.strict ? { strict: true } : {}),
     ...overrides,
   };

@@ -81,6 +81,8 @@ export interface DiscoveryContext {
   /** Directory holding `managed-settings.json` and `managed-settings.d/`; undefined = platform default. */
   managedDir?: string;
   copilotPolicyDir?: string;
+  /** Copilot CLI's `--trust-folder`: the project folder is trusted whatever the host's settings say. */
+  copilotTrustFolder?: boolean;
   env: NodeJS.ProcessEnv;
   platform: NodeJS.Platform;
   vscodeSettings: VscodeSettings;

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../../errors.ts';
+import { copilotFolderTrust } from '../discovery/copilot-trust.ts';
 import { expandLocations } from '../discovery/expand.ts';
 import { discoveryTable } from '../discovery/index.ts';
 import type { DiscoveredFile, DiscoveryContext, LocationReport, LocationSpec } from '../discovery/types.ts';
@@ -30,6 +31,7 @@ export function discoveryContext(options: LoadOptions): DiscoveryContext {
     vscodeSettings: options.vscodeSettings ?? {},
   };
   if (options.managedDir !== undefined) ctx.managedDir = path.resolve(options.cwd, options.managedDir);
+  if (options.copilotTrustFolder !== undefined) ctx.copilotTrustFolder = options.copilotTrustFolder;
   if (options.copilotPolicyDir !== undefined) {
     ctx.copilotPolicyDir = path.resolve(options.cwd, options.copilotPolicyDir);
   }
@@ -138,6 +140,7 @@ export async function loadConfig(
   }
   const outcome = applyPolicy(ctx.profile, sink.files, {
     useClaudeHooks: ctx.vscodeSettings.useClaudeHooks === true,
+    ...(ctx.profile === 'copilot-cli' ? { folderTrust: await copilotFolderTrust(ctx) } : {}),
   });
   const diagnostics = [...sink.diagnostics, ...outcome.diagnostics].map((d) =>
     options.strict && d.severity === 'warning' ? { ...d, severity: 'error' as const } : d,

@@ -21,6 +21,12 @@ export interface LoadOptions {
   managedDir?: string;
   /** Copilot `policy.d` folder; defaults to `/etc/github-copilot/policy.d` (Windows: ProgramData). */
   copilotPolicyDir?: string;
+  /**
+   * Copilot CLI loads repository hooks only in a trusted folder (copilot-cli-observed.md). True
+   * trusts the project folder, as the host's `--trust-folder` does; otherwise the copilot-cli
+   * profile reads the host's trusted folders (`$COPILOT_HOME/settings.json`, not with `noUser`).
+   */
+  copilotTrustFolder?: boolean;
   vscodeSettings?: VscodeSettings;
   /** Environment read for `COPILOT_HOME`; defaults to `process.env`. */
   env?: NodeJS.ProcessEnv;

@@ -1,4 +1,5 @@
 import type { ProfileName } from '../../model/profile-name.ts';
+import type { CopilotFolderTrust } from '../discovery/copilot-trust.ts';
 import { applyClaudePolicy } from './claude-policy.ts';
 import { applyCopilotPolicy, applyVscodePolicy } from './per-file-policy.ts';
 import type { LoadedFile, PolicyOutcome } from './types.ts';
@@ -14,9 +15,9 @@ export type * from './types.ts';
 export function applyPolicy(
   profile: ProfileName,
   files: readonly LoadedFile[],
-  options: { useClaudeHooks?: boolean } = {},
+  options: { useClaudeHooks?: boolean; folderTrust?: CopilotFolderTrust } = {},
 ): PolicyOutcome {
   if (profile === 'claude-code') return applyClaudePolicy(files);
-  if (profile === 'copilot-cli') return applyCopilotPolicy(files);
+  if (profile === 'copilot-cli') return applyCopilotPolicy(files, options.folderTrust);
   return applyVscodePolicy(files, options.useClaudeHooks === true);
 }

@@ -1,4 +1,5 @@
 import type { SourceRef } from '../../model/source.ts';
+import type { CopilotFolderTrust } from '../discovery/copilot-trust.ts';
 import { isVscodeClaudeFile } from '../discovery/vscode.ts';
 import type { LoadedFile, PolicyOutcome, SkippedEntry } from './types.ts';
 
@@ -22,12 +23,19 @@ function pushAll(
   for (const p of file.result.prompts) if (take(p.source)) out.prompts.push(p);
 }
 
+/** The repository's own files, which Copilot CLI loads only in a trusted folder. */
+const REPOSITORY_SCOPES: ReadonlySet<string> = new Set(['project', 'local']);
+
 /**
  * Copilot CLI (other-agents-hooks.md §1.2): `disableAllHooks` inside a hooks file turns off that
  * file only; at the top level of a Copilot settings file it turns off every non-policy hook.
- * Policy hooks ignore both (a policy file may still switch itself off).
+ * Policy hooks ignore both (a policy file may still switch itself off). The repository's files
+ * load only in a trusted folder (copilot-cli-observed.md); a folder not trusted holds them back.
  */
-export function applyCopilotPolicy(files: readonly LoadedFile[]): PolicyOutcome {
+export function applyCopilotPolicy(
+  files: readonly LoadedFile[],
+  folderTrust: CopilotFolderTrust = { trusted: true, why: 'not checked' },
+): PolicyOutcome {
   const globalBy = files.find(
     (f) => f.discovered.spec.settingsWideDisable && f.result.policy.disableAllHooks === true,
   );
@@ -51,6 +59,8 @@ export function applyCopilotPolicy(files: readonly LoadedFile[]): PolicyOutcome 
         code: 'CONFIG_HOOKS_DISABLED',
         why: `disableAllHooks is true in ${globalBy.discovered.file}: every non-policy hook is off`,
       };
+    } else if (!folderTrust.trusted && REPOSITORY_SCOPES.has(file.discovered.spec.scope)) {
+      reason = { code: 'CONFIG_COPILOT_FOLDER_UNTRUSTED', why: folderTrust.why };
     }
     pushAll(out, file, reason);
   }

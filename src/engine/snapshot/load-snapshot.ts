@@ -24,6 +24,7 @@ export function loadOptionsOf(options: HookEngineOptions): LoadOptions {
     ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}),
     ...(options.managedDir !== undefined ? { managedDir: options.managedDir } : {}),
     ...(options.copilotPolicyDir !== undefined ? { copilotPolicyDir: options.copilotPolicyDir } : {}),
+    ...(options.copilotTrustFolder !== undefined ? { copilotTrustFolder: options.copilotTrustFolder } : {}),
     ...(options.vscodeSettings ? { vscodeSettings: options.vscodeSettings } : {}),
     ...(options.env ? { env: options.env } : {}),
     ...(options.strict !== undefined ? { strict: options.strict } : {}),

@@ -18,6 +18,7 @@ async function decisionIn(project: string, profile: string): Promise<string | nu
     '--profile',
     profile,
     '--no-user',
+    '--trust-folder',
     '--json',
     '--input',
     CALL,

@@ -64,6 +64,7 @@ describe('template effects beyond the decision', () => {
         '--profile',
         host,
         '--no-user',
+        '--trust-folder',
         '--input',
         input,
       ]);

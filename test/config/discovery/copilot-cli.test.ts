@@ -14,6 +14,8 @@ function load(extra: Partial<Parameters<typeof loadConfig>[0]> = {}) {
     cwd: path.join(TREE, 'project'),
     homeDir: path.join(TREE, 'home'),
     copilotPolicyDir: path.join(TREE, 'policy'),
+    // Folder trust has its own tests (copilot-trust.test.ts).
+    copilotTrustFolder: true,
     env: {},
     ...extra,
   });
