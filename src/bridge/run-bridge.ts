@@ -77,6 +77,8 @@ async function dispatchOrigin(
     handlers: origin.handlers,
     // The calling host has the person (or its own non-interactive rule) for `ask`: pass it on.
     interactive: true,
+    // One process per event: the host's model reads a spill after this run ends (SessionEnd deletes it).
+    keepSpillsOnClose: true,
     ...(options.homeDir !== undefined ? { homeDir: options.homeDir } : {}),
     // Marks the bridge's own hooks: a bridge entry among them answers at once (no loop, no twice).
     env: { ...(options.env ?? process.env), [NESTED_ENV]: '1' },

@@ -1,4 +1,5 @@
 import type { EventName } from '../model/event-name.ts';
+import type { SpillStore } from './aggregate/spill-store.ts';
 import type { AsyncHookRegistry } from './async/async-registry.ts';
 import type { HookEngineOptions } from './options.ts';
 import type { PlannedHandler } from './plan/build-index.ts';
@@ -33,4 +34,6 @@ export interface EngineContext {
   projectDir: string;
   /** Hooks running in the background (claude-code-hooks.md §4.7). */
   asyncHooks: AsyncHookRegistry;
+  /** Where this engine spills output over the context cap, and what it wrote. */
+  spills: SpillStore;
 }

@@ -4,6 +4,7 @@ import { HookError } from '../errors.ts';
 import type { EventAlias } from '../events/event-spelling.ts';
 import type { EventName } from '../model/event-name.ts';
 import type { ProfileName } from '../model/profile-name.ts';
+import { SpillStore } from './aggregate/spill-store.ts';
 import { AsyncHookRegistry } from './async/async-registry.ts';
 import type { AsyncHookResult, AsyncHookStart } from './async/async-types.ts';
 import type { EngineContext } from './context.ts';
@@ -42,10 +43,13 @@ export class HookEngine {
   #cachedContext: EngineContext | undefined;
   readonly #closing = new AbortController();
   readonly #planCache: EngineContext['planCache'] = new Map();
+  readonly #spills: SpillStore;
 
   constructor(options: HookEngineOptions, snapshot: ConfigSnapshot) {
     this.options = options;
     this.#sessionState = options.sessionState ?? new MemorySessionState();
+    this.#spills = new SpillStore(options.spillDir);
+    this.#spills.sweep();
     this.#generations = new GenerationQueue(snapshot, (id, current) => loadSnapshot(options, id, current));
     const gateHost = {
       sessionHooks: this.#sessionHooks,
@@ -205,6 +209,7 @@ export class HookEngine {
    * Cancels running hooks and refuses further dispatches. Background hooks still running are
    * killed (whole process group) and reported as `cancelled` by a last `collectAsyncResults()`.
    * Runners close too: every MCP connection the engine opened, each stdio server verified gone.
+   * The output this engine spilled is deleted unless `keepSpillsOnClose`.
    */
   close(): Promise<void> {
     // Idempotent: a CLI closes on a signal and again on its normal way out; both wait for one close.
@@ -218,6 +223,7 @@ export class HookEngine {
     await Promise.all(this.#watchers.splice(0).map((watcher) => watcher.close()));
     await this.#asyncHooks.cancelAll();
     await this.#registry.close();
+    if (!this.options.keepSpillsOnClose) this.#spills.deleteWritten();
   }
 
   #asyncFinished(start: AsyncHookStart, report: HookRunReport): void {
@@ -250,6 +256,7 @@ export class HookEngine {
       homeDir: this.options.homeDir ?? homedir(),
       projectDir: resolve(this.options.projectDir ?? this.options.cwd ?? process.cwd()),
       asyncHooks: this.#asyncHooks,
+      spills: this.#spills,
     };
     return this.#cachedContext;
   }

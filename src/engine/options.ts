@@ -102,6 +102,14 @@ export interface HookEngineOptions {
   strict?: boolean;
   /** Report handlers whose matcher did not match in `skipped` (the CLI does). Default false. */
   explain?: boolean;
+  /** Where output over the context cap is spilled: `<spillDir>/agent-hooks-<uid>/<session>/` (default: the OS temp folder). */
+  spillDir?: string;
+  /**
+   * Keep the spills this engine wrote at `close()` (default false: they are deleted). Set it when
+   * the engine serves one step of a longer host session (a CLI run, a bridge, a server), where the
+   * model may read a spill after the engine is gone; SessionEnd and the one-day sweep remove them.
+   */
+  keepSpillsOnClose?: boolean;
 }
 
 export interface EngineWatchOptions {

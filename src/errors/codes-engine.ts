@@ -52,6 +52,12 @@ export const ENGINE_CODES = {
       "A handler's timeout was beyond what Node timers can hold (2,147,483,647 ms) or not a number; it ran with that limit instead of being killed after 1 ms.",
     fix: 'Give the handler a timeout of at most 2147483 seconds.',
   },
+  ENGINE_SPILL_NOT_DELETED: {
+    severity: 'warning',
+    summary:
+      "At SessionEnd the session's spilled output could not be deleted: its folder is not this user's private folder, or the file system refused.",
+    fix: 'Read the reason; remove the folder named in it yourself. Folders idle for a day are swept at the next engine start.',
+  },
   ENGINE_INPUT_TOO_DEEP: {
     severity: 'warning',
     summary:

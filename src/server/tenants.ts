@@ -140,6 +140,8 @@ export class Tenants {
           copilotPolicyDir: managed ? join(managed, 'policy.d') : NO_MANAGED,
         };
     const engine = await createHookEngine({
+      // A tenant's engine is replaced on reload while its hosts' sessions go on: SessionEnd deletes spills.
+      keepSpillsOnClose: true,
       ...this.#options.engineOptions,
       ...isolated,
       cwd: team.hooksDir,

@@ -6,6 +6,7 @@ import { chmodSync, chownSync, mkdirSync, readFileSync, statSync } from 'node:fs
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createContextCapper } from '../../src/engine/aggregate/context-cap.ts';
+import { SpillStore } from '../../src/engine/aggregate/spill-store.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const CAP_CHARS = 100;
@@ -23,7 +24,7 @@ function spilledFile(preview: string): string {
 describe('item 10: spilled output is private', () => {
   it('goes to a 0700 folder of this user, in a 0600 file', () => {
     const base = tempDir('spill');
-    const preview = createContextCapper(CAP_CHARS, 'session-1', base)(BIG);
+    const preview = createContextCapper(CAP_CHARS, 'session-1', new SpillStore(base))(BIG);
     const file = spilledFile(preview);
     expect(readFileSync(file, 'utf8')).toBe(BIG);
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -35,7 +36,7 @@ describe('item 10: spilled output is private', () => {
     const base = tempDir('spill-open');
     mkdirSync(join(base, ROOT_NAME), { mode: 0o777 });
     chmodSync(join(base, ROOT_NAME), 0o777);
-    const preview = createContextCapper(CAP_CHARS, 'session-1', base)(BIG);
+    const preview = createContextCapper(CAP_CHARS, 'session-1', new SpillStore(base))(BIG);
     expect(preview).toContain('the full text was not kept');
     expect(preview).toContain('needs 700');
     expect(preview.startsWith(BIG.slice(0, CAP_CHARS))).toBe(true);
@@ -45,7 +46,7 @@ describe('item 10: spilled output is private', () => {
     const base = tempDir('spill-owner');
     mkdirSync(join(base, ROOT_NAME), { mode: 0o700 });
     chownSync(join(base, ROOT_NAME), NOBODY_UID, NOBODY_UID);
-    const preview = createContextCapper(CAP_CHARS, 'session-1', base)(BIG);
+    const preview = createContextCapper(CAP_CHARS, 'session-1', new SpillStore(base))(BIG);
     expect(preview).toContain(`belongs to user ${NOBODY_UID}`);
     expect(preview).not.toContain('the full text is in');
   });

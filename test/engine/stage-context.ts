@@ -1,5 +1,6 @@
 // An EngineContext built from parts, so that a single stage can run without an engine around it.
 import { tmpdir } from 'node:os';
+import { SpillStore } from '../../src/engine/aggregate/spill-store.ts';
 import { AsyncHookRegistry } from '../../src/engine/async/async-registry.ts';
 import type { EngineContext } from '../../src/engine/context.ts';
 import { getProfile } from '../../src/engine/profiles/profiles.ts';
@@ -29,5 +30,6 @@ export async function stageContext(
     homeDir: tmpdir(),
     projectDir: tmpdir(),
     asyncHooks: new AsyncHookRegistry(),
+    spills: new SpillStore(),
   };
 }

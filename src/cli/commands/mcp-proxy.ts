@@ -73,6 +73,8 @@ export function registerMcpProxyCommand(program: Command, io: CliIo): void {
         pluginDirs: options.pluginDir.map((dir) => resolve(dir)),
         // An ask reaches PermissionRequest hooks; with no decision there, the call is refused.
         interactive: true,
+        // The host's session can outlive this proxy (a restarted server): spills wait for the day's sweep.
+        keepSpillsOnClose: true,
         untrusted: options.requireTrust ? 'skip' : 'run',
         ...(options.trustFile ? { trustFile: resolve(options.trustFile) } : {}),
         ...(options.sessionId ? { sessionId: options.sessionId } : {}),

@@ -126,6 +126,8 @@ function engineFor(
     ...(options.trustFolder ? { copilotTrustFolder: true } : {}),
     interactive: options.interactive,
     explain: true,
+    // One process per event: the host's model reads a spill after this run ends (SessionEnd deletes it).
+    keepSpillsOnClose: true,
     untrusted: options.requireTrust ? 'skip' : 'run',
     ...(options.trustFile ? { trustFile: resolve(options.trustFile) } : {}),
     ...(options.sessionId ? { sessionId: options.sessionId } : {}),

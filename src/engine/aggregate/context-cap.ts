@@ -1,10 +1,6 @@
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { privateSpillDir, SPILL_FILE_MODE } from './spill-dir.ts';
+import { SpillStore } from './spill-store.ts';
 
 const PREVIEW_CHARS = 2_000;
-let spillCounter = 0;
 
 /**
  * claude-code-hooks.md §3.2: hook output strings over the cap are written to a file in the
@@ -13,22 +9,13 @@ let spillCounter = 0;
 export function createContextCapper(
   capChars: number,
   sessionId: string,
-  baseDir?: string,
+  spills: SpillStore = new SpillStore(),
 ): (text: string) => string {
   return (text) => {
     if (text.length <= capChars) return text;
-    // tmpdir() reads the environment: only pay for it when something spills.
-    const place = privateSpillDir(baseDir ?? tmpdir(), sanitize(sessionId));
+    const place = spills.write(sessionId, text);
     const preview = `${text.slice(0, PREVIEW_CHARS)}\n… [output truncated: ${text.length} characters;`;
     if ('refused' in place) return `${preview} the full text was not kept: ${place.refused}]`;
-    spillCounter += 1;
-    const file = join(place.dir, `hook-output-${process.pid}-${Date.now()}-${spillCounter}.txt`);
-    // wx: never write through a file (or link) that is already there.
-    writeFileSync(file, text, { mode: SPILL_FILE_MODE, flag: 'wx' });
-    return `${preview} the full text is in ${file}]`;
+    return `${preview} the full text is in ${place.file}]`;
   };
-}
-
-function sanitize(id: string): string {
-  return id.replace(/[^A-Za-z0-9._-]/g, '_') || 'session';
 }

@@ -1,6 +1,7 @@
 // One dispatch, stage by stage: prepare the input → plan (select, trust) → run (each run read by
 // its host's reader) → aggregate → assemble the result. Each stage takes values and returns values.
 import { setMaxListeners } from 'node:events';
+import { diagnostic } from '../../errors.ts';
 import { getEvent } from '../../events/catalogue.ts';
 import { matcherValue } from '../../match/index.ts';
 import type { EventName } from '../../model/event-name.ts';
@@ -53,7 +54,7 @@ export async function dispatchEvent(
   if (event === 'UserPromptSubmit') await resetStopLoop(ctx, sessionId);
   // Fast path (DESIGN.md "Fast when idle"): nothing configured, nothing to do.
   if (configured.length === 0 && sessionHooks.length === 0 && prompts.length === 0 && !isStopEvent(event)) {
-    return withKeptFiles(ctx, emptyResult(event, ctx.profile.name));
+    return endSpills(ctx, event, sessionId, withKeptFiles(ctx, emptyResult(event, ctx.profile.name)));
   }
   const tooDeep = valueTooDeep(rawInput);
   const input = prepareInput(ctx, event, tooDeep ? clipInput(rawInput) : rawInput, sessionId);
@@ -102,7 +103,28 @@ export async function dispatchEvent(
   if (stopCap) await recordStopOutcome(ctx, stopCap, result.decision === 'block');
   if (once) await settleOnceHooks(ctx, sessionId, once.claimed, ran.items);
   withKeptFiles(ctx, result);
+  endSpills(ctx, event, sessionId, result);
   if (ctx.telemetry.active) ctx.telemetry.emit({ type: 'dispatch-end', ...startOf(scope), result });
+  return result;
+}
+
+/**
+ * SessionEnd deletes the session's spilled output, after its own hooks ran (what they spill is
+ * never shown to a model). Each CLI run is a process of its own, so the session's end, not the
+ * process's, is when the host's model can no longer read a spill (issue 13 item 10).
+ */
+function endSpills(
+  ctx: EngineContext,
+  event: EventName,
+  sessionId: string,
+  result: DispatchResult,
+): DispatchResult {
+  if (event !== 'SessionEnd') return result;
+  const failed = ctx.spills.endSession(sessionId);
+  if (failed) {
+    const message = `SessionEnd: the session's spilled output was not deleted: ${failed}`;
+    result.diagnostics.push(diagnostic('ENGINE_SPILL_NOT_DELETED', message, { event, severity: 'warning' }));
+  }
   return result;
 }
 
@@ -135,7 +157,7 @@ function conclude(
     profile: ctx.profile,
     interactive: ctx.options.interactive ?? false,
     hookLabel: scope.spec.matcher.field && value ? `${event}:${value}` : event,
-    capContext: createContextCapper(ctx.profile.contextCapChars, sessionId),
+    capContext: createContextCapper(ctx.profile.contextCapChars, sessionId, ctx.spills),
     input,
     stopCap,
   });
