@@ -22,6 +22,13 @@ export interface SoakReport {
   dispatchesPerSecond: number;
   rssStartBytes: number;
   rssEndBytes: number;
+  /**
+   * V8 heap in use after a full collection, at start and end: growth here is retained objects (a
+   * leak), while RSS also holds the allocator's high-water mark. Null unless node runs with
+   * --expose-gc (npm run soak does).
+   */
+  heapAfterGcStartBytes: number | null;
+  heapAfterGcEndBytes: number | null;
   /** Open descriptors of this process; null where /proc/self/fd does not exist. */
   fdStart: number | null;
   fdEnd: number | null;
@@ -41,6 +48,19 @@ const WARM_UP_DISPATCHES = 32;
 const DESCRIPTOR_SETTLE_MS = 2_000;
 const SETTLE_POLL_MS = 20;
 const HOOKS_PER_DISPATCH = 2;
+
+function heapAfterGc(): number | null {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) return null;
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+function heapLine(r: SoakReport): string {
+  if (r.heapAfterGcStartBytes === null || r.heapAfterGcEndBytes === null)
+    return 'n/a (run node with --expose-gc)';
+  return `${mib(r.heapAfterGcStartBytes)} at start, ${mib(r.heapAfterGcEndBytes)} at end`;
+}
 
 function openDescriptors(): number | null {
   try {
@@ -97,6 +117,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   try {
     for (let i = 0; i < WARM_UP_DISPATCHES; i++) await engine.dispatch('PreToolUse', input(`warm-${i}`));
     const fdStart = openDescriptors();
+    const heapAfterGcStartBytes = heapAfterGc();
     const rssStartBytes = process.memoryUsage().rss;
     const started = performance.now();
     let next = 0;
@@ -112,6 +133,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const seconds = (performance.now() - started) / 1000;
     const fdEnd = await settledDescriptors(fdStart);
     const rssEndBytes = process.memoryUsage().rss;
+    const heapAfterGcEndBytes = heapAfterGc();
     const { found, missing } = auditCompleteness(auditFile, options.count);
     return {
       ...options,
@@ -119,6 +141,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       dispatchesPerSecond: options.count / seconds,
       rssStartBytes,
       rssEndBytes,
+      heapAfterGcStartBytes,
+      heapAfterGcEndBytes,
       fdStart,
       fdEnd,
       auditExpected: options.count * HOOKS_PER_DISPATCH,
@@ -168,6 +192,7 @@ function render(r: SoakReport): string {
     `${r.count} dispatches, ${r.concurrency} at once, a function and a command hook each`,
     `throughput: ${r.dispatchesPerSecond.toFixed(0)} dispatches/s (${r.seconds.toFixed(1)} s)`,
     `RSS: ${mib(r.rssStartBytes)} at start, ${mib(r.rssEndBytes)} at end`,
+    `heap after a full GC: ${heapLine(r)}`,
     `open descriptors: ${r.fdStart ?? 'n/a'} at start, ${r.fdEnd ?? 'n/a'} at end`,
     `audit log: ${r.auditFound} of ${r.auditExpected} runs${r.auditMissing === 0 ? ', every run' : `, ${r.auditMissing} dispatches incomplete`}`,
     `decisions: ${r.wrongDecisions === 0 ? 'every dispatch denied' : `${r.wrongDecisions} not denied`}`,
