@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 
 /** Options shared by `run`, `validate`, `list` and friends (DESIGN.md "CLI contract"). */
@@ -23,12 +24,22 @@ export function parseProfile(value: string): CommonOptions['profile'] {
   throw new Error(`unknown profile "${value}"; expected one of ${PROFILES.join(', ')}`);
 }
 
+/**
+ * The `--settings` values as the loader takes them: files resolved against the working directory,
+ * JSON texts (`--settings '{"disableAllHooks": true}'`, as Claude Code accepts, reference §6.4)
+ * kept as they are. Resolving a JSON text as a path named a file that does not exist, so its hooks
+ * were silently not loaded.
+ */
+export function settingsArguments(values: string[]): string[] {
+  return values.map((value) => (value.trimStart().startsWith('{') ? value : resolve(value)));
+}
+
 /** Adds `--cwd`, `--profile`, `--settings`, `--no-user`, `--plugin-dir`, `--trust-folder` and `--json`. */
 export function addCommonOptions(command: Command): Command {
   return command
     .option('--cwd <dir>', 'project directory', process.cwd())
     .option('--profile <profile>', `host to emulate: ${PROFILES.join(' | ')}`, parseProfile, 'claude-code')
-    .option('--settings <file>', 'extra settings file (repeatable)', collect, [])
+    .option('--settings <file>', 'extra settings file or JSON text (repeatable)', collect, [])
     .option('--no-user', 'ignore user-level configuration in the home directory')
     .option('--plugin-dir <dir>', 'load a Claude Code plugin directory (repeatable)', collect, [])
     .option(

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { HookError } from '../../errors.ts';
 import { installCommand, missingPackage, OPTIONAL_PACKAGES } from '../../model/optional-package.ts';
 import type { CliIo } from '../cli-io.ts';
-import { parseProfile } from '../common-options.ts';
+import { parseProfile, settingsArguments } from '../common-options.ts';
 
 interface McpProxyCliOptions {
   name?: string;
@@ -47,7 +47,7 @@ export function registerMcpProxyCommand(program: Command, io: CliIo): void {
       parseProfile,
       'claude-code',
     )
-    .option('--settings <file>', 'extra settings file (repeatable)', collect, [])
+    .option('--settings <file>', 'extra settings file or JSON text (repeatable)', collect, [])
     .option('--no-user', 'ignore user-level configuration in the home directory')
     .option('--plugin-dir <dir>', 'load a Claude Code plugin directory (repeatable)', collect, [])
     .option(
@@ -69,7 +69,7 @@ export function registerMcpProxyCommand(program: Command, io: CliIo): void {
         cwd,
         profile: options.profile,
         noUser: !options.user,
-        settingsFiles: options.settings.map((file) => resolve(file)),
+        settingsFiles: settingsArguments(options.settings),
         pluginDirs: options.pluginDir.map((dir) => resolve(dir)),
         // An ask reaches PermissionRequest hooks; with no decision there, the call is refused.
         interactive: true,

@@ -7,7 +7,7 @@ import { createTraceWriter } from '../../telemetry/trace-file.ts';
 import { askPerson, requireTerminalForInteractive } from '../ask-person.ts';
 import type { CliIo } from '../cli-io.ts';
 import { closeOnSignal } from '../close-on-signal.ts';
-import { addCommonOptions, type CommonOptions } from '../common-options.ts';
+import { addCommonOptions, type CommonOptions, settingsArguments } from '../common-options.ts';
 import { unreadableConfiguration } from '../config-status.ts';
 import { requireToolName, resolveEventArg } from '../event-arg.ts';
 import { type IgnoredHostFile, otherHostsFiles } from '../hosts.ts';
@@ -121,7 +121,7 @@ function engineFor(
     cwd,
     profile: options.profile,
     noUser: !options.user,
-    settingsFiles: options.settings.map((file) => resolve(file)),
+    settingsFiles: settingsArguments(options.settings),
     pluginDirs: options.pluginDir.map((dir) => resolve(dir)),
     ...(options.trustFolder ? { copilotTrustFolder: true } : {}),
     interactive: options.interactive,

@@ -10,7 +10,7 @@ import {
 } from '../../config/trust/index.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { CliIo } from '../cli-io.ts';
-import { addCommonOptions, type CommonOptions } from '../common-options.ts';
+import { addCommonOptions, type CommonOptions, settingsArguments } from '../common-options.ts';
 
 interface TrustOptions extends CommonOptions {
   show: boolean;
@@ -117,7 +117,7 @@ export async function trustCommand(options: TrustOptions, io: TrustIo): Promise<
     profile: options.profile,
     cwd,
     noUser: !options.user,
-    settingsFiles: options.settings.map((file) => resolve(file)),
+    settingsFiles: settingsArguments(options.settings),
     pluginDirs: options.pluginDir.map((dir) => resolve(dir)),
   });
   const projectDir = generation.projectDir;
