@@ -4,6 +4,7 @@ import { getEvent } from '../../events/catalogue.ts';
 import type { DecisionKind, EventSpec } from '../../events/types.ts';
 import { stopCapMessage } from '../session/stop-loop.ts';
 import { blockRule, feedbackRule } from './block-rule.ts';
+import { capItemTexts } from './cap-texts.ts';
 import { addModelText, alignPlacements, defaultPlacement } from './model-text.ts';
 import { permissionRequestRule, permissionRule } from './permission-rules.ts';
 import type { AggregateItem, AggregateOptions, AggregateOutput } from './types.ts';
@@ -38,7 +39,8 @@ const RULES: { readonly [K in DecisionKind]: Rule } = {
 };
 
 /** Merges the runs into the fields of the dispatch result; nothing decided means no decision. */
-export function aggregate(items: AggregateItem[], options: AggregateOptions): AggregateOutput {
+export function aggregate(runs: AggregateItem[], options: AggregateOptions): AggregateOutput {
+  const items = capItemTexts(runs, options.capContext);
   const spec = getEvent(options.event);
   const out: AggregateOutput = {
     decision: null,
