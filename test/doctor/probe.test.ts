@@ -52,10 +52,20 @@ describe('agent-hooks doctor --probe on the broken-fixture corpus', () => {
   });
 
   it('finds nothing on the demo project, every hook of every host run once', async () => {
-    const { code, report } = await probe(DEMO);
+    // --no-user reads none of Copilot CLI's trusted folders; --trust-folder stands in for them.
+    const { code, report } = await probe(DEMO, ['--trust-folder']);
     expect(report.findings).toEqual([]);
     expect(report.probe?.ran).toBe(11);
     expect(code).toBe(0);
+  });
+
+  it("says the demo project's Copilot hooks do not run in a folder Copilot CLI does not trust", async () => {
+    const { report } = await probe(DEMO);
+    expect(report.findings.length).toBeGreaterThan(0);
+    for (const finding of report.findings) {
+      expect(finding).toMatchObject({ code: 'DOCTOR_HOOK_NOT_RUN', profile: 'copilot-cli' });
+      expect(finding.message).toContain('CONFIG_COPILOT_FOLDER_UNTRUSTED');
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHookEngine, type HookEngine } from '../../../src/index.ts';
+import { createHookEngine, type HookEngine, type TelemetryEvent } from '../../../src/index.ts';
 import { until } from '../../helpers/poll.ts';
 import { isAlive } from '../../helpers/process.ts';
 import {
@@ -20,8 +20,13 @@ afterEach(async () => {
   killLeftovers(started.splice(0));
 });
 
-async function engineIn(dir: string): Promise<HookEngine> {
-  const engine = await createHookEngine({ cwd: dir, noUser: true, sessionId: 'mcp-lifetime' });
+async function engineIn(dir: string, onTelemetry?: (event: TelemetryEvent) => void): Promise<HookEngine> {
+  const engine = await createHookEngine({
+    cwd: dir,
+    noUser: true,
+    sessionId: 'mcp-lifetime',
+    ...(onTelemetry ? { onTelemetry, includeHookEvents: true } : {}),
+  });
   engines.push(engine);
   return engine;
 }
@@ -65,9 +70,19 @@ describe('mcp_tool connections over an engine (real stdio servers)', () => {
 
   it('close() during a hook that waits on the server ends the call and the server', async () => {
     const { dir, log } = mcpProject(twoHooksOnOneServer('hang', 'echo'), { MCP_FIXTURE_KEEP_ALIVE: '1' });
-    const engine = await engineIn(dir);
+    const finished: string[] = [];
+    const engine = await engineIn(dir, (event) => {
+      if (event.type === 'response') finished.push(event.outcome);
+    });
     const dispatched = engine.dispatch('PreToolUse', WRITE_INPUT);
-    await until(() => serverLog(log).some((line) => line.method === 'tools/call'), 'the first tool call');
+    // Both calls reached the server and the echo hook has its answer: only the hanging one is open.
+    // (Waiting for the first tools/call alone raced: close() sometimes cancelled the echo too.)
+    await until(
+      () =>
+        serverLog(log).filter((line) => line.method === 'tools/call').length === 2 &&
+        finished.includes('success'),
+      'both tool calls, and the echo hook answered',
+    );
     const servers = record(log, 'started');
     await engine.close();
     expect(servers.filter(isAlive)).toEqual([]);
