@@ -1,15 +1,15 @@
 import type { Scope } from '../../model/source.ts';
 import type { EffectivePolicy } from './types.ts';
+import { checkUrlAllowlist } from './url-allowlist.ts';
 
-function patternToRegExp(pattern: string): RegExp {
-  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
-  return new RegExp(`^${escaped}$`);
-}
-
-/** `allowedHttpHookUrls` patterns use `*` as the only wildcard (claude-code-hooks.md §6.2). */
+/**
+ * `allowedHttpHookUrls` at load time, with the same rules as the runner's check at request time
+ * (case-insensitive scheme and host, trailing dot, the WHATWG-normalised form with dot segments
+ * resolved): the load-time check used to compare the raw text, so a hook the runner would allow
+ * was skipped, and the two disagreed (issue 13 "Smaller defects").
+ */
 export function urlAllowed(url: string, patterns: readonly string[] | undefined): boolean {
-  if (patterns === undefined) return true;
-  return patterns.some((p) => patternToRegExp(p).test(url));
+  return checkUrlAllowlist(url, patterns).allowed;
 }
 
 /**

@@ -3,6 +3,8 @@ export type UrlAllowlistVerdict =
   | { allowed: true; pattern?: string }
   | { allowed: false; patterns: readonly string[]; message: string };
 
+/** A `.` or `..` path segment, also percent-encoded or after a backslash (WHATWG reads `\` as `/`). */
+const DOT_SEGMENT = /[/\\](?:\.|%2e){1,2}(?:[/\\?#]|$)/i;
 const SCHEME_AND_AUTHORITY = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/is;
 
 /**
@@ -29,8 +31,8 @@ function compilePattern(pattern: string): RegExp {
 /**
  * Checks a hook URL against the merged `allowedHttpHookUrls` (claude-code-hooks.md §4.3, §6.2):
  * `undefined` allows every URL, `[]` blocks every HTTP hook, otherwise one pattern must match.
- * The URL is tried as written and as the WHATWG parser normalises it, so a pattern written for
- * either spelling matches.
+ * The URL is tried as the WHATWG parser normalises it (what is requested) and, unless it has dot
+ * segments, as written, so a pattern written for either spelling matches.
  */
 export function checkUrlAllowlist(url: string, patterns: readonly string[] | undefined): UrlAllowlistVerdict {
   if (patterns === undefined) return { allowed: true };
@@ -41,11 +43,15 @@ export function checkUrlAllowlist(url: string, patterns: readonly string[] | und
       message: 'allowedHttpHookUrls is an empty list, which blocks every HTTP hook',
     };
   }
-  const candidates = new Set([canonicalAuthority(url)]);
+  const candidates = new Set<string>();
+  // The written form counts only without dot segments: `https://ok.example/api/../admin` is
+  // requested as `/admin`, so `https://ok.example/api/*` must not allow it.
+  if (!DOT_SEGMENT.test(url)) candidates.add(canonicalAuthority(url));
   try {
     candidates.add(canonicalAuthority(new URL(url).href));
   } catch {
     // An unparsable URL is rejected later; the written form is still matched here.
+    candidates.add(canonicalAuthority(url));
   }
   for (const pattern of patterns) {
     const regex = compilePattern(pattern);

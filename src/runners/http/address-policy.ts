@@ -107,7 +107,8 @@ function classifyV6(hextets: readonly number[]): Omit<AddressVerdict, 'address'>
   const verdict = classifyV4(inner);
   const where = `${rule.label} ${formatIpv4(inner)}`;
   // A translated address (NAT64, 6to4) leaves the host: an embedded 127.x is not our loopback.
-  if (rule.embeds === 'translated' && verdict.label === 'loopback') {
+  // Neither is an IPv4-compatible one (`::127.0.0.1`): Linux does not route it to lo.
+  if (rule.embeds !== 'mapped' && verdict.label === 'loopback') {
     return { allowed: false, range: verdict.range, label: `loopback, reached through ${where}` };
   }
   if (!verdict.range) return { allowed: true, range: rule.range, label: where };

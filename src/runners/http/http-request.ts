@@ -1,4 +1,5 @@
 import { type Dispatcher, Headers } from 'undici';
+import { checkUrlAllowlist } from '../../config/policy/url-allowlist.ts';
 import type { ErrorCode } from '../../errors.ts';
 import type { HttpHandler } from '../../model/handler.ts';
 import type { RunnerDiagnostic, RunRequest } from '../types.ts';
@@ -6,7 +7,6 @@ import { checkCopilotUrl } from './copilot-rules.ts';
 import { effectiveAllowedEnvVars, interpolateHeaders } from './header-env.ts';
 import type { HttpAgents } from './http-agents.ts';
 import { proxyForUrl, redactProxy } from './proxy-config.ts';
-import { checkUrlAllowlist } from './url-allowlist.ts';
 
 /** A request that passed every check before I/O, with what was observed on the way. */
 export interface PreparedRequest {

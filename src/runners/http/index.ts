@@ -1,3 +1,4 @@
+export { checkUrlAllowlist, type UrlAllowlistVerdict } from '../../config/policy/url-allowlist.ts';
 export { type AddressVerdict, classifyAddress, describeVerdict } from './address-policy.ts';
 export { COPILOT_ALLOW_LOCALHOST_ENV, checkCopilotUrl, isLoopbackHost } from './copilot-rules.ts';
 export {
@@ -19,4 +20,3 @@ export {
   type HttpRunnerOptions,
   runHttpHandler,
 } from './run-http-handler.ts';
-export { checkUrlAllowlist, type UrlAllowlistVerdict } from './url-allowlist.ts';

@@ -113,4 +113,31 @@ describe('Claude Code policy keys (claude-code-hooks.md §6.2)', () => {
     expect(urlAllowed('https://a.example.com/x', ['https://*.example.com/*'])).toBe(true);
     expect(urlAllowed('https://aXexample.com/x', ['https://a.example.com/*'])).toBe(false);
   });
+
+  it('at load time, allowedHttpHookUrls compare as the runner does: case, trailing dot, dot segments (issue 13)', async () => {
+    const http = (url: string) => ({ type: 'http', url });
+    const gen = await claudeTree({
+      'p/.claude/settings.json': {
+        allowedHttpHookUrls: ['https://hooks.example.com/api/*'],
+        hooks: {
+          PreToolUse: [
+            {
+              hooks: [
+                http('HTTPS://Hooks.Example.COM/api/check'),
+                http('https://hooks.example.com./api/trailing'),
+                http('https://hooks.example.com/api/../admin'),
+                http('https://hooks.example.com/api/%2e%2e/admin'),
+              ],
+            },
+          ],
+        },
+      },
+    });
+    const urls = gen.handlers.map((h) => (h.type === 'http' ? h.spec.url : ''));
+    expect(urls).toEqual(['HTTPS://Hooks.Example.COM/api/check', 'https://hooks.example.com./api/trailing']);
+    expect(gen.skipped.map((s) => s.code)).toEqual([
+      'CONFIG_HTTP_URL_NOT_ALLOWED',
+      'CONFIG_HTTP_URL_NOT_ALLOWED',
+    ]);
+  });
 });

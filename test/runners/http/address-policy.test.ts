@@ -61,6 +61,12 @@ describe('classifyAddress (claude-code-hooks.md §4.3)', () => {
     expect(classifyAddress('2002:7f00:1::').allowed).toBe(false);
   });
 
+  it('blocks IPv4-compatible loopback (::127.0.0.1): Linux does not route it to lo (issue 13)', () => {
+    expect(classifyAddress('::127.0.0.1')).toMatchObject({ allowed: false, range: '127.0.0.0/8' });
+    expect(classifyAddress('::ffff:127.0.0.1').allowed).toBe(true);
+    expect(classifyAddress('::1').allowed).toBe(true);
+  });
+
   it('fails closed on anything that is not an address', () => {
     expect(classifyAddress('example.com')).toMatchObject({ allowed: false, label: 'not an IP address' });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { checkUrlAllowlist } from '../../../src/config/policy/url-allowlist.ts';
 import { checkCopilotUrl, isLoopbackHost } from '../../../src/runners/http/copilot-rules.ts';
 import { effectiveAllowedEnvVars, interpolateHeaders } from '../../../src/runners/http/header-env.ts';
-import { checkUrlAllowlist } from '../../../src/runners/http/url-allowlist.ts';
 
 describe('checkUrlAllowlist (claude-code-hooks.md §4.3, §6.2)', () => {
   it('allows everything when unset and nothing when empty', () => {
@@ -37,6 +37,19 @@ describe('checkUrlAllowlist (claude-code-hooks.md §4.3, §6.2)', () => {
     expect(checkUrlAllowlist('https://hooks.example.com/X', ['https://hooks.example.com/x']).allowed).toBe(
       false,
     );
+  });
+
+  it('a dot segment cannot step out of an allowed path: the normalised URL is what is requested (issue 13)', () => {
+    const allowed = ['https://ok.example/api/*'];
+    expect(checkUrlAllowlist('https://ok.example/api/./x', allowed).allowed).toBe(true);
+    for (const url of [
+      'https://ok.example/api/../admin',
+      'https://ok.example/api/%2e%2e/admin',
+      'https://ok.example/api/.%2E/admin',
+      'https://ok.example/api\\..\\admin',
+    ]) {
+      expect(checkUrlAllowlist(url, allowed).allowed, url).toBe(false);
+    }
   });
 
   it('lists every pattern when it blocks', () => {
