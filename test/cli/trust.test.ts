@@ -63,6 +63,29 @@ describe('agent-hooks trust (in-process)', () => {
     expect(out.stdout).toMatch(/\.claude\/hooks\/guard\.sh sha256:[0-9a-f]{64}/);
   });
 
+  it('a settings file that cannot be read or parsed is named; --show says unknown, --yes approves nothing (issue 13)', async () => {
+    const broken = tempDir('cli-trust-broken');
+    writeFile(broken, '.claude/settings.json', SETTINGS.slice(0, -3)); // the closing braces are lost
+    const unreadable = tempDir('cli-trust-unreadable');
+    writeFile(unreadable, '.claude/settings.json/x', ''); // a folder where the file should be
+    for (const [dir, code] of [
+      [broken, 'CONFIG_INVALID_JSON'],
+      [unreadable, 'CONFIG_FILE_UNREADABLE'],
+    ] as const) {
+      const trustFile = join(tempDir('cli-trust-store'), 'trust.json');
+      const shown = capture();
+      expect(await trustCommand(options(dir, trustFile, { show: true }), shown.io)).toBe(1);
+      expect(shown.out.stdout).toContain('Status: unknown (a configuration file could not be read)');
+      expect(shown.out.stdout).not.toContain('defines no hooks');
+      expect(shown.out.stderr).toContain(`.claude/settings.json`);
+      expect(shown.out.stderr).toContain(`[${code}]`);
+      const approved = capture();
+      expect(await trustCommand(options(dir, trustFile, { yes: true, json: true }), approved.io)).toBe(1);
+      expect(JSON.parse(approved.out.stdout)).toMatchObject({ action: 'unreadable', trusted: false });
+      expect(() => readFileSync(trustFile, 'utf8')).toThrow();
+    }
+  });
+
   it('without --yes and without a terminal it refuses and exits 1', async () => {
     const { dir, trustFile } = project();
     const { out, io } = capture();

@@ -27,7 +27,19 @@ type TrustAction =
   | 'revoked'
   | 'nothing-to-revoke'
   | 'not-trusted'
-  | 'declined';
+  | 'declined'
+  | 'unreadable';
+
+/**
+ * Codes that mean a whole configuration file's hooks are unknown. Trust is about every hook the
+ * project defines: with one of these, "no hooks" or an approval would be about a partial set.
+ */
+const UNREADABLE_REASON = 'a configuration file could not be read';
+const FILE_LOST_CODES: ReadonlySet<string> = new Set([
+  'CONFIG_FILE_UNREADABLE',
+  'CONFIG_INVALID_JSON',
+  'CONFIG_INVALID_STRUCTURE',
+]);
 
 /** Streams and prompt, injectable so that tests run the command in-process. */
 export interface TrustIo {
@@ -71,7 +83,9 @@ function render(status: TrustStatus, projectDir: string, action: TrustAction): s
   const scripts = status.fingerprint.items.filter((i): i is Script => i.kind === 'script');
   const lines = [
     `Project ${projectDir}`,
-    `Status: ${status.trusted ? 'trusted' : 'NOT trusted'} (${status.reason})`,
+    action === 'unreadable'
+      ? `Status: unknown (${UNREADABLE_REASON})`
+      : `Status: ${status.trusted ? 'trusted' : 'NOT trusted'} (${status.reason})`,
   ];
   for (const change of status.changed) lines.push(`  ${change}`);
   lines.push('', `Project hooks (${definitions.length}):`);
@@ -92,6 +106,8 @@ const ACTION_TEXT: Readonly<Record<TrustAction, string>> = {
   trusted: 'Approved: these hooks and scripts are now trusted for this project.',
   'already-trusted': 'Already approved: nothing to do.',
   'nothing-to-trust': 'This project defines no hooks: nothing to approve.',
+  unreadable:
+    'Some configuration could not be read (see above), so its hooks are unknown: nothing was approved. Fix the file and run agent-hooks trust again.',
   revoked: 'Approval revoked: these hooks are untrusted again.',
   'nothing-to-revoke': 'This project had no approval to revoke.',
   'not-trusted':
@@ -109,7 +125,7 @@ function decide(options: TrustOptions, status: TrustStatus, io: TrustIo): TrustA
 }
 
 /** Exit status of each action: refusing to approve is a failure a script must notice. */
-const FAILED: ReadonlySet<TrustAction> = new Set(['not-trusted', 'declined']);
+const FAILED: ReadonlySet<TrustAction> = new Set(['not-trusted', 'declined', 'unreadable']);
 
 export async function trustCommand(options: TrustOptions, io: TrustIo): Promise<number> {
   const cwd = resolve(options.cwd);
@@ -124,8 +140,15 @@ export async function trustCommand(options: TrustOptions, io: TrustIo): Promise<
   const handlers: readonly NormalizedHandler[] = generation.handlers;
   const store = createTrustStore(options.trustFile ? resolve(options.trustFile) : undefined);
   let status = trustStatus(handlers, projectDir, store);
+  const lost = generation.diagnostics.filter((d) => d.severity === 'error' && FILE_LOST_CODES.has(d.code));
+  for (const d of lost) {
+    const where = [d.file, d.line, d.column].filter((part) => part !== undefined).join(':');
+    io.stderr(`agent-hooks trust: ${where}: ${d.message} [${d.code}]\n`);
+  }
   let action: TrustAction;
-  if (options.revoke) {
+  if (lost.length > 0 && !options.revoke) {
+    action = 'unreadable';
+  } else if (options.revoke) {
     action = store.revoke(projectDir) ? 'revoked' : 'nothing-to-revoke';
     status = trustStatus(handlers, projectDir, store);
   } else {
@@ -149,8 +172,9 @@ export async function trustCommand(options: TrustOptions, io: TrustIo): Promise<
       projectDir,
       trustFile: store.path,
       action,
-      trusted: status.trusted,
-      reason: status.reason,
+      trusted: action === 'unreadable' ? false : status.trusted,
+      reason: action === 'unreadable' ? UNREADABLE_REASON : status.reason,
+      diagnostics: lost,
       changed: status.changed,
       hash: status.fingerprint.hash,
       hooks: items
