@@ -114,6 +114,29 @@ export const HOST_DIFFERENCES: readonly HostDifference[] = [
   },
 ];
 
+/**
+ * Points the fidelity issue asked to check against both the seed and the newer reference where the
+ * two turned out to agree: the engine does what both say. Same shape; `host` is the shared rule.
+ */
+export const HOST_AGREEMENTS: readonly HostDifference[] = [
+  {
+    profile: P,
+    topic: 'permission kinds `read` and `hook`',
+    seed: 'seed 003: read-only and hook permission requests are settled by the host before permissionRequest hooks run',
+    host: 'no permissionRequest hook runs for kind `read` or `hook`; each hook that would have matched is in `skipped` with the reason (other-agents-hooks.md and copilot-cli-observed.md say nothing that differs)',
+    source: 'seed 003',
+    test: 'test/cli/run-permission-kind.test.ts › no hook runs, each appears in skipped with the reason',
+  },
+  {
+    profile: V,
+    topic: 'conflicting `updatedInput` from workspace and user hooks',
+    seed: 'seed 000: workspace hooks take precedence over user hooks for the same event',
+    host: "every hook runs (other-agents-hooks.md §2.2: VS Code appends them, so precedence is their order); on conflicting `updatedInput` the workspace hook's wins and the conflict is reported",
+    source: 'seed 000, other-agents-hooks.md §2.2',
+    test: 'test/engine/vscode-precedence.test.ts › the workspace hook wins over the user hook, and the conflict is reported',
+  },
+];
+
 /** Renders docs/host-differences.md from the rows. */
 export function renderHostDifferencesDoc(): string {
   const lines = [
@@ -127,10 +150,20 @@ export function renderHostDifferencesDoc(): string {
     '| profile | topic | the seed says | the host does (and so does the engine) | source | test |',
     '|---|---|---|---|---|---|',
   ];
-  for (const row of HOST_DIFFERENCES) {
-    lines.push(
-      `| ${row.profile} | ${row.topic} | ${row.seed} | ${row.host} | ${row.source} | \`${row.test}\` |`,
-    );
-  }
+  for (const row of HOST_DIFFERENCES) lines.push(tableRow(row));
+  lines.push(
+    '',
+    '## Checked, and in agreement',
+    '',
+    'Points checked against both the seed and the newer reference that turned out to agree.',
+    '',
+    '| profile | topic | the seed says | the engine does | source | test |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const row of HOST_AGREEMENTS) lines.push(tableRow(row));
   return `${lines.join('\n')}\n`;
+}
+
+function tableRow(row: HostDifference): string {
+  return `| ${row.profile} | ${row.topic} | ${row.seed} | ${row.host} | ${row.source} | \`${row.test}\` |`;
 }
