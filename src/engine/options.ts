@@ -113,6 +113,11 @@ export interface HookEngineOptions {
 }
 
 export interface EngineWatchOptions {
+  /**
+   * Quiet time after the last file event before a reload (default 150 ms). Values under 50 ms are
+   * raised to 50: the file watcher drops a file's change events closer together than that, and
+   * only a later reload can read the write it dropped.
+   */
   debounceMs?: number;
   /** The result of each ConfigChange dispatch (a `block` kept the old configuration). */
   onConfigChange?: (result: DispatchResult) => void;

@@ -74,3 +74,29 @@ describe('engine.watch()', () => {
     await expect(engine.watch()).rejects.toMatchObject({ code: 'ENGINE_WATCH_WITHOUT_DISCOVERY' });
   });
 });
+
+// chokidar drops (does not defer) a file's change event that comes within 50 ms of the one before.
+// With a 1 ms debounce the reload used to read the first write and the second was never read:
+// the engine stayed on stale hooks. The debounce is now never below MIN_WATCH_DEBOUNCE_MS.
+describe('engine.watch() with a debounce shorter than the watcher throttle', () => {
+  /** The gap between the two writes: inside chokidar's 50 ms window, after the first event. */
+  const SECOND_WRITE_AFTER_MS = 15;
+
+  it('still reads the second of two quick writes', async () => {
+    const stop = (word: string) => ({
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: `echo ${word}` }] }] },
+    });
+    const { root, settingsFile } = project(stop('zero'));
+    const engine = await createHookEngine({ cwd: root, noUser: true, homeDir: join(root, 'home') });
+    await engine.watch({ debounceMs: 1 });
+    writeFileSync(settingsFile, JSON.stringify(stop('first')));
+    await new Promise((resolve) => setTimeout(resolve, SECOND_WRITE_AFTER_MS));
+    writeFileSync(settingsFile, JSON.stringify(stop('second')));
+    const command = () => {
+      const spec = engine.config.handlers[0]?.spec;
+      return spec && 'command' in spec ? spec.command : undefined;
+    };
+    await until(() => command() === 'echo second', 'the second write to be read');
+    await engine.close();
+  });
+});

@@ -6,8 +6,16 @@ import { isRelevant, type WatchTarget, watchRoots, watchTarget } from './watch-t
 
 /** Edits usually arrive as several events (truncate, write, rename); one reload covers them. */
 export const WATCH_DEBOUNCE_MS = 150;
+/**
+ * chokidar drops a file's `change` event that comes within 50 ms of the one before it (it does
+ * not defer it). A reload scheduled at least that long after the last delivered event reads the
+ * file after any dropped write; a shorter wait could leave the engine on a half-written file's
+ * last good hooks with the finished file never read again.
+ */
+export const MIN_WATCH_DEBOUNCE_MS = 50;
 
 export interface WatchOptions {
+  /** Quiet time before a reload (default 150 ms; at least `MIN_WATCH_DEBOUNCE_MS`). */
   debounceMs?: number;
   /**
    * Called once per changed file before the reload, with the generation still in force (the
@@ -55,6 +63,7 @@ export async function watchConfig(
   let timer: NodeJS.Timeout | undefined;
   let flushing = Promise.resolve();
   let closed = false;
+  const debounceMs = Math.max(options.debounceMs ?? WATCH_DEBOUNCE_MS, MIN_WATCH_DEBOUNCE_MS);
 
   const flush = (): Promise<void> => {
     const changes = [...pending.values()];
@@ -72,7 +81,7 @@ export async function watchConfig(
     timer = setTimeout(() => {
       timer = undefined;
       flushing = flushing.then(flush).catch((error: unknown) => options.onError?.(error));
-    }, options.debounceMs ?? WATCH_DEBOUNCE_MS);
+    }, debounceMs);
   };
 
   const watcher = watch(watchRoots(targets), {
