@@ -57,3 +57,30 @@ export async function buildBridgeListing(
     diagnostics: config.diagnostics,
   };
 }
+
+/**
+ * The bridges `list` and `doctor` show: the host named by `bridge`, and each host whose hook files
+ * route its events to `agent-hooks bridge` (what `bridge install` writes), seen in `handlers`.
+ */
+export async function bridgeListings(
+  handlers: readonly (readonly NormalizedHandler[])[],
+  load: Omit<BridgeLoadOptions, 'host' | 'includeNative'>,
+  options: { bridge?: ProfileName; event?: string; explain?: boolean } = {},
+): Promise<BridgeListing[]> {
+  const hosts = new Set<ProfileName>(options.bridge ? [options.bridge] : []);
+  for (const list of handlers) {
+    const host = bridgeEntryHost(list);
+    if (host) hosts.add(host);
+  }
+  return Promise.all(
+    [...hosts].map((host) =>
+      buildBridgeListing({
+        ...load,
+        host,
+        includeNative: false,
+        ...(options.event ? { event: options.event } : {}),
+        ...(options.explain ? { explain: true } : {}),
+      }),
+    ),
+  );
+}

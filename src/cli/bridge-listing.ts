@@ -1,36 +1,6 @@
 import pc from 'picocolors';
-import { type BridgeListing, bridgeEntryHost, buildBridgeListing } from '../bridge/listing.ts';
-import type { LoadOptions } from '../config/generation/index.ts';
-import type { NormalizedHandler } from '../model/handler.ts';
-import type { ProfileName } from '../model/profile-name.ts';
+import type { BridgeListing } from '../bridge/listing.ts';
 import { displayPath, type Write } from './commands/validate.ts';
-
-/**
- * The bridges `list` shows: the host named by `--bridge`, and each host whose hook files route
- * its events to `agent-hooks bridge` (what `bridge install` writes), seen in `handlers`.
- */
-export async function bridgeListings(
-  handlers: readonly (readonly NormalizedHandler[])[],
-  load: Omit<LoadOptions, 'profile'>,
-  options: { bridge?: ProfileName; event?: string; explain?: boolean },
-): Promise<BridgeListing[]> {
-  const hosts = new Set<ProfileName>(options.bridge ? [options.bridge] : []);
-  for (const list of handlers) {
-    const host = bridgeEntryHost(list);
-    if (host) hosts.add(host);
-  }
-  return Promise.all(
-    [...hosts].map((host) =>
-      buildBridgeListing({
-        ...load,
-        host,
-        includeNative: false,
-        ...(options.event ? { event: options.event } : {}),
-        ...(options.explain ? { explain: true } : {}),
-      }),
-    ),
-  );
-}
 
 /** One bridge: each hook with the dialect and file it comes from (its origin). */
 export function renderBridge(listing: BridgeListing, cwd: string, write: Write): void {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type BridgeListing, bridgeListings } from '../bridge/listing.ts';
 import { loadConfig } from '../config/generation/load-config.ts';
 import type { ConfigGeneration, LoadOptions } from '../config/generation/types.ts';
 import type { ProfileName } from '../model/profile-name.ts';
@@ -48,6 +49,11 @@ export interface DoctorReport {
   checked: Record<string, number>;
   /** Set with `probe`: how the hooks were isolated, how many ran, which were not run and why. */
   probe?: ProbeSummary;
+  /**
+   * Set where `bridge install` routed a host's events to the bridge: the hooks the bridge runs for
+   * that host, each with its origin (the same data as `list`'s `bridges[]`, issue 16 item 2).
+   */
+  bridges?: BridgeListing[];
 }
 
 function filesRead(generation: ConfigGeneration): string[] {
@@ -147,11 +153,16 @@ export async function runDoctor(
   const shares = await loadShares(options);
   const projectDir = shares[0]?.generation.projectDir ?? path.resolve(options.load.cwd);
   const findings = await staticFindings(shares, options);
-  if (!options.probe) return { report: summarize(projectDir, shares, findings), shares };
+  const bridges = await bridgeListings(
+    shares.map((share) => share.generation.handlers),
+    options.load,
+  );
+  const bridged = bridges.length > 0 ? { bridges } : {};
+  if (!options.probe) return { report: { ...summarize(projectDir, shares, findings), ...bridged }, shares };
   const probe = await probeHooks(shares, {
     env: options.load.env ?? process.env,
     platform: options.load.platform ?? process.platform,
   });
   const report = summarize(projectDir, shares, [...findings, ...probe.findings]);
-  return { report: { ...report, probe: probe.summary }, shares };
+  return { report: { ...report, probe: probe.summary, ...bridged }, shares };
 }

@@ -4,6 +4,7 @@ import pc from 'picocolors';
 import type { DoctorReport } from '../../doctor/run-doctor.ts';
 import { runDoctor } from '../../doctor/run-doctor.ts';
 import type { Finding } from '../../doctor/types.ts';
+import { renderBridge } from '../bridge-listing.ts';
 import type { CliIo } from '../cli-io.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
 import { displayPath, type LoadOverrides, loadOptionsFromCli, type Write } from './validate.ts';
@@ -41,6 +42,7 @@ function renderReport(report: DoctorReport, cwd: string, write: Write): void {
     for (const n of p.notRun)
       write(`  ${pc.dim('not probed')} ${displayPath(n.file, cwd)} ${n.pointer}: ${n.why}\n`);
   }
+  for (const bridge of report.bridges ?? []) renderBridge(bridge, cwd, write);
   for (const finding of report.findings) {
     write('\n');
     renderFinding(finding, cwd, write);

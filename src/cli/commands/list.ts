@@ -1,13 +1,14 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import pc from 'picocolors';
+import { bridgeListings } from '../../bridge/listing.ts';
 import { buildListing, type Listing } from '../../config/generation/listing.ts';
 import { loadConfig } from '../../config/generation/load-config.ts';
 import { createTrustStore, defaultTrustStorePath, trustStatus } from '../../config/trust/index.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import type { SourceRef } from '../../model/source.ts';
-import { bridgeListings, renderBridge } from '../bridge-listing.ts';
+import { renderBridge } from '../bridge-listing.ts';
 import type { CliIo } from '../cli-io.ts';
 import { addCommonOptions, type CommonOptions, parseProfile } from '../common-options.ts';
 import { unreadableConfiguration } from '../config-status.ts';
