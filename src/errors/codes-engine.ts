@@ -52,6 +52,12 @@ export const ENGINE_CODES = {
       "A handler's timeout was beyond what Node timers can hold (2,147,483,647 ms) or not a number; it ran with that limit instead of being killed after 1 ms.",
     fix: 'Give the handler a timeout of at most 2147483 seconds.',
   },
+  ENGINE_SPILL_REFUSED: {
+    severity: 'warning',
+    summary:
+      "A hook text over the context cap could not be spilled to a file (the spill folder is not this user's private folder, the disk is full, a file size limit): the model got the 2,000-character preview and the reason; the decision is unchanged.",
+    fix: 'Read the reason: remove or fix the folder it names, free disk space, or set the engine option spillDir to a private folder.',
+  },
   ENGINE_SPILL_NOT_DELETED: {
     severity: 'warning',
     summary:

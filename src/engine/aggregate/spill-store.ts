@@ -33,8 +33,15 @@ export class SpillStore {
     if ('refused' in place) return place;
     spillCounter += 1;
     const file = join(place.dir, `hook-output-${process.pid}-${Date.now()}-${spillCounter}.txt`);
-    // wx: never write through a file (or link) that is already there.
-    writeFileSync(file, text, { mode: SPILL_FILE_MODE, flag: 'wx' });
+    try {
+      // wx: never write through a file (or link) that is already there.
+      writeFileSync(file, text, { mode: SPILL_FILE_MODE, flag: 'wx' });
+    } catch (error) {
+      // A full disk or a file size limit must cost the full text, never the dispatch (and with
+      // it another hook's deny): the preview and this reason reach the model instead.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') removePartial(file);
+      return { refused: `${file} could not be written: ${(error as Error).message}` };
+    }
     this.#written.add(file);
     return { file };
   }
@@ -68,5 +75,14 @@ export class SpillStore {
         // Another process still has spills of the session there (or it is gone): it stays.
       }
     }
+  }
+}
+
+/** A write that failed half way leaves a truncated file; it is not the text, so it goes. */
+function removePartial(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // Never created (the open failed) or already gone.
   }
 }

@@ -152,18 +152,21 @@ function conclude(
 ): DispatchResult {
   const { event, input, sessionId } = scope;
   const value = matcherValue(event, input);
+  const refusedSpills: string[] = [];
   const aggregated = aggregate(ran.items, {
     event,
     profile: ctx.profile,
     interactive: ctx.options.interactive ?? false,
     hookLabel: scope.spec.matcher.field && value ? `${event}:${value}` : event,
-    capContext: createContextCapper(ctx.profile.contextCapChars, sessionId, ctx.spills),
+    capContext: createContextCapper(ctx.profile.contextCapChars, sessionId, ctx.spills, (reason) =>
+      refusedSpills.push(reason),
+    ),
     input,
     stopCap,
   });
   const blocked = aggregated.decision === 'block';
   retireSessionHooks(ctx, event, input, ran.items, sessionId, blocked);
-  return assembleResult({
+  const result = assembleResult({
     event,
     profile: ctx.profile.name,
     aggregated,
@@ -172,6 +175,11 @@ function conclude(
     backgrounded: ran.backgrounded,
     prompts,
   });
+  for (const reason of refusedSpills) {
+    const message = `${event}: a hook text over the context cap was cut to its preview; its full text was not kept: ${reason}`;
+    result.diagnostics.push(diagnostic('ENGINE_SPILL_REFUSED', message, { event, severity: 'warning' }));
+  }
+  return result;
 }
 
 /**
