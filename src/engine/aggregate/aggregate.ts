@@ -63,12 +63,10 @@ export function aggregate(runs: AggregateItem[], options: AggregateOptions): Agg
   if (out.decision === 'block' && 'modifiedResponse' in out.eventOutput)
     delete out.eventOutput.modifiedResponse;
   if (options.profile.modelTexts) {
-    out.messages.toModel = options.profile.modelTexts({
-      ...out,
-      event: options.event,
-      input: options.input,
-      items,
-    });
+    // The profile's texts replace Claude Code's, placements included, so the lists stay aligned.
+    const texts = options.profile.modelTexts({ ...out, event: options.event, input: options.input, items });
+    out.messages.toModel = texts.map((t) => t.text);
+    out.messages.placements = texts.map((t) => t.placement);
   }
   if (!out.continue && out.stopReason) out.messages.toUser.push(out.stopReason);
   if (out.stopCapReached && options.stopCap)

@@ -48,19 +48,25 @@ export interface SkippedReport {
 }
 
 /**
- * Where the emulated host puts a model-bound text (claude-code-observed.md "Decisions"):
- * `replaces-tool-result` (the error tool result of a PreToolUse deny), `system-after-tool-result`
- * (a system message after the tool result: PostToolUse, PostToolUseFailure), `user-message` (the
- * Stop feedback the model continues with), `system-message` (a system message on its own, as the
- * Stop blocking error), `leading-system-context` (spliced into the leading system message:
- * SessionStart, UserPromptSubmit).
+ * Where the emulated host puts a model-bound text (claude-code-observed.md "Decisions",
+ * copilot-cli-observed.md "What the host does with the output"): `replaces-tool-result` (the error
+ * tool result of a PreToolUse deny), `system-after-tool-result` (a system message after the tool
+ * result: Claude Code's PostToolUse, PostToolUseFailure), `appended-to-tool-result` (added to the
+ * tool message after a blank line: Copilot CLI's postToolUse), `user-message` (a user message of
+ * its own: the Stop feedback the model continues with; Copilot CLI's postToolUseFailure guidance
+ * after the tool message and sessionStart context before the prompt), `system-message` (a system
+ * message on its own, as the Stop blocking error), `leading-system-context` (spliced into the
+ * leading system message: Claude Code's SessionStart, UserPromptSubmit), `after-prompt` (right
+ * after the prompt: Copilot CLI's userPromptSubmitted `<system_reminder>`).
  */
 export type Placement =
   | 'replaces-tool-result'
   | 'system-after-tool-result'
+  | 'appended-to-tool-result'
   | 'user-message'
   | 'system-message'
-  | 'leading-system-context';
+  | 'leading-system-context'
+  | 'after-prompt';
 
 /** Texts the emulated host would show; lets a host reproduce it without re-deriving them. */
 export interface HostMessages {

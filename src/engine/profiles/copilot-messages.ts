@@ -3,7 +3,7 @@
 // copilot-cli profile this replaces the model-bound texts with the ones the real CLI sends.
 import { toCopilotToolName } from '../../events/tool-names.ts';
 import type { EventName } from '../../model/event-name.ts';
-import type { Decision } from '../dispatch/result.ts';
+import type { Decision, Placement } from '../dispatch/result.ts';
 import type { Interpretation } from '../read-output/interpretation.ts';
 
 /** What the host's wording needs from one dispatch (structurally the aggregate's output). */
@@ -24,38 +24,59 @@ export const COPILOT_NO_USER_DENIAL =
   'Permission denied because no interactive user response was available. Retry in an interactive ' +
   'session so the user can approve it, or try an alternative that does not require this permission.';
 
-/** The texts Copilot CLI sends to the model for this dispatch, in order. */
-export function copilotModelTexts(w: WordingInput): string[] {
+/** One model-bound text and where the host puts it. */
+export interface ModelText {
+  text: string;
+  placement: Placement;
+}
+
+/** The texts Copilot CLI sends to the model for this dispatch, in order, with their placements. */
+export function copilotModelTexts(w: WordingInput): ModelText[] {
   const context = w.additionalContext.join('\n');
   switch (w.event) {
     case 'PreToolUse':
-      return w.decision === 'deny' ? [preToolUseDenial(w)] : [];
+      // The tool does not run; the tool message is the denial.
+      return w.decision === 'deny' ? [at('replaces-tool-result', preToolUseDenial(w))] : [];
     case 'PermissionRequest':
-      if (w.decision !== 'deny') return [];
-      if (w.reason === COPILOT_NO_USER_DENIAL) return [COPILOT_NO_USER_DENIAL];
-      return [`Permission denied by a PermissionRequest hook: ${w.reason ?? ''}`];
+      return w.decision === 'deny' ? [at('replaces-tool-result', permissionDenial(w))] : [];
     case 'PostToolUse':
-      // Appended to the tool message after a blank line.
-      return context
-        ? [`Tool "${toolName(w)}" succeeded. Additional guidance from postToolUse hooks:\n${context}`]
+      // Appended to the tool message after a blank line; other-agents-hooks.md §1.5: the contexts
+      // of several hooks are joined with a blank line.
+      return w.additionalContext.length > 0
+        ? [at('appended-to-tool-result', guidance(w, 'succeeded', 'postToolUse', '\n\n'))]
         : [];
     case 'PostToolUseFailure':
       // A separate user message after the tool message; exit 2's stderr is the guidance.
-      return context
-        ? [`Tool "${toolName(w)}" failed. Additional guidance from postToolUseFailure hooks:\n${context}`]
-        : [];
+      return context ? [at('user-message', guidance(w, 'failed', 'postToolUseFailure', '\n'))] : [];
     case 'Stop':
     case 'SubagentStop':
       // The session goes on with a user message carrying the reason.
-      return w.decision === 'block' && w.reason ? [w.reason] : [];
+      return w.decision === 'block' && w.reason ? [at('user-message', w.reason)] : [];
     case 'UserPromptSubmit':
       // The context follows the (possibly rewritten) prompt inside <system_reminder>.
-      return context ? [`<system_reminder>\n${context}\n</system_reminder>`] : [];
+      return context ? [at('after-prompt', `<system_reminder>\n${context}\n</system_reminder>`)] : [];
+    case 'SessionStart':
+      // A separate user message before the prompt.
+      return context ? [at('user-message', context)] : [];
     default:
-      // sessionStart: a separate user message before the prompt; notification and subagentStart
-      // inject the context as it is (seed 003).
-      return context ? [context] : [];
+      // notification and subagentStart inject the context as it is (seed 003).
+      return context ? [at('system-message', context)] : [];
   }
+}
+
+function at(placement: Placement, text: string): ModelText {
+  return { text, placement };
+}
+
+/** `Tool "<tool>" <outcome>. Additional guidance from <event> hooks:\n<contexts>`. */
+function guidance(w: WordingInput, outcome: string, event: string, separator: string): string {
+  const header = `Tool "${toolName(w)}" ${outcome}. Additional guidance from ${event} hooks:`;
+  return `${header}\n${w.additionalContext.join(separator)}`;
+}
+
+function permissionDenial(w: WordingInput): string {
+  if (w.reason === COPILOT_NO_USER_DENIAL) return COPILOT_NO_USER_DENIAL;
+  return `Permission denied by a PermissionRequest hook: ${w.reason ?? ''}`;
 }
 
 /** `Denied by preToolUse hook: <reason>`, or the errored hook's own sentence (fail-closed). */

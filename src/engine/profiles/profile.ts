@@ -3,7 +3,7 @@ import type { HandlerType } from '../../model/handler.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import type { IgnoredOutput } from '../read-output/ignored-output.ts';
 import type { OutputReader } from '../read-output/output-reader.ts';
-import type { WordingInput } from './copilot-messages.ts';
+import type { ModelText, WordingInput } from './copilot-messages.ts';
 
 /**
  * A profile: everything that differs between the hosts we emulate, as data plus the host's output
@@ -55,10 +55,10 @@ export interface Profile {
   /** Whether a permission deny stops the remaining sequential hooks (copilot-cli-observed.md). */
   readonly stopOnDeny: boolean;
   /**
-   * The model-bound texts in the host's own words, where they differ from Claude Code's
-   * (copilot-cli-observed.md "What the host does with the output"); undefined: Claude Code's.
+   * The model-bound texts in the host's own words and places, where they differ from Claude
+   * Code's (copilot-cli-observed.md "What the host does with the output"); undefined: Claude Code's.
    */
-  readonly modelTexts?: (dispatch: WordingInput) => string[];
+  readonly modelTexts?: (dispatch: WordingInput) => ModelText[];
   /** Events whose hooks the host never waits for; their results arrive as async results (seed 003). */
   readonly fireAndForget: ReadonlySet<EventName>;
   /**

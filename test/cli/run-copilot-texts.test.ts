@@ -1,0 +1,127 @@
+// Copilot CLI's model-bound texts and where it puts them, as a new user meets them: hooks in
+// .github/hooks/x.json, then `agent-hooks run <event> --profile copilot-cli --input in.json --json`
+// (copilot-cli-observed.md "What the host does with the output"; issue 12 point 17).
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../helpers/cli.ts';
+import { makeTree } from '../helpers/temp-dir.ts';
+
+const ANSWER = fileURLToPath(new URL('../fixtures/copilot/answer.sh', import.meta.url));
+const BASH = { toolName: 'bash', toolArgs: { command: 'ls' } };
+const SUCCEEDED = { ...BASH, toolResult: { resultType: 'success', textResultForLlm: 'a b' } };
+const FAILED = { toolName: 'view', toolArgs: { path: 'missing.txt' }, error: 'Path does not exist' };
+
+/** A hook entry running the fixture: prints `stdout` (JSON unless a string), `stderr`, exits `code`. */
+function answer(stdout: unknown, stderr = '', code = 0) {
+  const out = typeof stdout === 'string' ? stdout : JSON.stringify(stdout);
+  const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+  return { type: 'command', bash: `sh ${ANSWER} ${quote(out)} ${quote(stderr)} ${code}` };
+}
+
+/** Runs `event` in a fresh trusted project whose .github/hooks/x.json holds `hooks`. */
+async function runCopilot(
+  event: string,
+  hooks: Record<string, unknown[]>,
+  input: Record<string, unknown>,
+): Promise<Record<string, any>> {
+  const files = { '.github/hooks/x.json': { version: 1, hooks }, 'in.json': input };
+  const root = makeTree(files, 'copilot-texts');
+  const args = ['run', event, '--profile', 'copilot-cli', '--trust-folder', '--cwd', root];
+  const { code, stdout, stderr } = await runCliInProcess([
+    ...args,
+    '--input',
+    join(root, 'in.json'),
+    '--no-user',
+    '--json',
+  ]);
+  expect(code, stderr).toBe(0);
+  return JSON.parse(stdout);
+}
+
+describe.concurrent('Copilot CLI texts and placements (copilot-cli-observed.md)', () => {
+  it('preToolUse deny: the tool message is `Denied by preToolUse hook: <r>`', async () => {
+    const deny = { permissionDecision: 'deny', permissionDecisionReason: 'no rm' };
+    const r = await runCopilot('preToolUse', { preToolUse: [answer(deny)] }, BASH);
+    expect(r.messages.toModel).toEqual(['Denied by preToolUse hook: no rm']);
+    expect(r.messages.placements).toEqual(['replaces-tool-result']);
+  });
+
+  it('preToolUse exit 2 with a stdout deny: the stdout reason is merged with the deny, stderr stays hidden', async () => {
+    // other-agents-hooks.md §1.5: the stdout JSON is merged with the deny; copilot-cli-observed.md
+    // saw `hook exited with code 2` only where stdout gave no reason (a stdout allow).
+    const deny = { permissionDecision: 'deny', permissionDecisionReason: 'no rm' };
+    const r = await runCopilot('preToolUse', { preToolUse: [answer(deny, 'secret', 2)] }, BASH);
+    expect(r.decision).toBe('deny');
+    expect(r.messages.toModel).toEqual(['Denied by preToolUse hook: no rm']);
+    expect(JSON.stringify(r.messages)).not.toMatch(/secret/);
+  });
+
+  it('preToolUse plain stdout with exit 0 is ignored: no decision, nothing to the model', async () => {
+    const r = await runCopilot('preToolUse', { preToolUse: [answer('looks fine to me')] }, BASH);
+    expect(r.decision).toBeNull();
+    expect(r.messages.toModel).toEqual([]);
+    expect(r.hooks[0].warnings.join('\n')).toMatch(/not one JSON object/);
+  });
+
+  it('permissionRequest deny: `Permission denied by a PermissionRequest hook: <m>` as the tool message', async () => {
+    const input = { toolName: 'bash', toolInput: { command: 'ls' } };
+    const deny = { behavior: 'deny', message: 'not here' };
+    const r = await runCopilot('permissionRequest', { permissionRequest: [answer(deny)] }, input);
+    expect(r.messages.toModel).toEqual(['Permission denied by a PermissionRequest hook: not here']);
+    expect(r.messages.placements).toEqual(['replaces-tool-result']);
+  });
+
+  it('postToolUse: one guidance text appended to the tool message, contexts joined by a blank line', async () => {
+    const hooks = [
+      answer({ additionalContext: 'run the tests' }),
+      answer({ additionalContext: 'then lint' }),
+    ];
+    const r = await runCopilot('postToolUse', { postToolUse: hooks }, SUCCEEDED);
+    expect(r.messages.toModel).toEqual([
+      'Tool "bash" succeeded. Additional guidance from postToolUse hooks:\nrun the tests\n\nthen lint',
+    ]);
+    expect(r.messages.placements).toEqual(['appended-to-tool-result']);
+  });
+
+  it('postToolUseFailure: additionalContext and exit 2 stderr are a separate user message', async () => {
+    const viaJson = await runCopilot(
+      'postToolUseFailure',
+      { postToolUseFailure: [answer({ additionalContext: 'create it first' })] },
+      FAILED,
+    );
+    expect(viaJson.messages.toModel).toEqual([
+      'Tool "view" failed. Additional guidance from postToolUseFailure hooks:\ncreate it first',
+    ]);
+    expect(viaJson.messages.placements).toEqual(['user-message']);
+    const viaExit2 = await runCopilot(
+      'postToolUseFailure',
+      { postToolUseFailure: [answer('', 'create it first', 2)] },
+      FAILED,
+    );
+    expect(viaExit2.messages).toEqual(viaJson.messages);
+  });
+
+  it('agentStop block: the session goes on with one user message carrying the reason', async () => {
+    const block = { decision: 'block', reason: 'run the tests first' };
+    const input = { stopReason: 'end_turn', stop_hook_active: false };
+    const r = await runCopilot('agentStop', { agentStop: [answer(block)] }, input);
+    expect(r.decision).toBe('block');
+    expect(r.messages.toModel).toEqual(['run the tests first']);
+    expect(r.messages.placements).toEqual(['user-message']);
+  });
+
+  it('sessionStart: additionalContext is a user message before the prompt; plain stdout is ignored', async () => {
+    const hooks = [answer('plain words'), answer({ additionalContext: 'the repo uses pnpm' })];
+    const r = await runCopilot('sessionStart', { sessionStart: hooks }, { source: 'new' });
+    expect(r.messages.toModel).toEqual(['the repo uses pnpm']);
+    expect(r.messages.placements).toEqual(['user-message']);
+  });
+
+  it('userPromptSubmitted: the context follows the prompt inside <system_reminder>', async () => {
+    const hooks = [answer({ additionalContext: 'use pnpm' })];
+    const r = await runCopilot('userPromptSubmitted', { userPromptSubmitted: hooks }, { prompt: 'fix it' });
+    expect(r.messages.toModel).toEqual(['<system_reminder>\nuse pnpm\n</system_reminder>']);
+    expect(r.messages.placements).toEqual(['after-prompt']);
+  });
+});
