@@ -122,6 +122,7 @@ export { createHttpRunner } from './runners/http/lazy-runner.ts';
 export type { HttpRunner, HttpRunnerOptions } from './runners/http/run-http-handler.ts';
 export type {
   HandlerRunner,
+  HttpRunNotes,
   ModelVerdict,
   RunnerDiagnostic,
   RunnerPolicy,

@@ -186,6 +186,7 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
       'HostMessages',
       'HttpFields',
       'HttpHandler',
+      'HttpRunNotes',
       'HttpRunner',
       'HttpRunnerOptions',
       'InlineSource',

@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import pc from 'picocolors';
 import type { DispatchResult, HookRunReport, Outcome } from '../engine/dispatch/result.ts';
 import type { Diagnostic } from '../errors.ts';
+import type { HttpRunNotes } from '../runners/types.ts';
 
 const OUTCOME_COLOR: Record<Outcome, (text: string) => string> = {
   success: pc.green,
@@ -43,6 +44,7 @@ export function renderResult(
       `    ${pc.dim('from')} ${where(hook.source, cwd)}${hook.untrusted ? pc.yellow(' (untrusted project hook)') : ''}`,
     );
     lines.push(`    ${pc.dim('effect')} ${hook.effect}`);
+    if (hook.http) lines.push(`    ${pc.dim('http')} ${httpNotesText(hook.http)}`);
     for (const warning of hook.warnings) lines.push(`    ${pc.yellow('warning')} ${warning}`);
   }
   lines.push(`  ${pc.bold('decision')} ${decisionText(result)}${result.reason ? `: ${result.reason}` : ''}`);
@@ -67,6 +69,18 @@ export function renderResult(
     lines.push(`  ${color(d.severity)} ${at}${pc.dim(d.code)} ${d.message}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** How an HTTP hook's request went out: the proxy, the SSRF guard, the allowlist entry. */
+function httpNotesText(notes: HttpRunNotes): string {
+  const route = notes.proxy
+    ? `through proxy ${notes.proxy.url} (${notes.proxy.variable}): SSRF guard bypassed, the proxy resolved the host`
+    : `direct${notes.proxyExemptBy ? ` (${notes.proxyExemptBy} exempts it from the proxy)` : ''}: SSRF guard applied`;
+  const listed =
+    notes.allowlist.status === 'matched'
+      ? `allowed by allowedHttpHookUrls entry ${JSON.stringify(notes.allowlist.pattern)}`
+      : 'no allowedHttpHookUrls set';
+  return `${route}; ${listed}`;
 }
 
 /** Whether the tool-input rewrite was checked against the tool's schema (`--tool-schemas`). */

@@ -35,6 +35,7 @@ export function runJson(
       warnings: hook.warnings,
       ...(hook.untrusted ? { untrusted: true } : {}),
       ...(hook.noVerdict ? { noVerdict: hook.noVerdict } : {}),
+      ...(hook.http ? { http: hook.http } : {}),
     })),
     skipped: result.skipped,
     diagnostics: [...extraDiagnostics, ...result.diagnostics],

@@ -106,6 +106,29 @@ export interface RunnerResult {
   pid?: number;
   /** Problems observed along the way (truncated output, CLAUDE_HOOK_INPUT omitted, a timeout). */
   diagnostics?: RunnerDiagnostic[];
+  /** HTTP hooks whose request was sent: how it was routed and which policy let it through. */
+  http?: HttpRunNotes;
+}
+
+/**
+ * What the HTTP runner did with a request it sent (issue 12 "A result a host can act on"): the
+ * proxy, whether the SSRF guard judged the addresses, and the `allowedHttpHookUrls` entry.
+ */
+export interface HttpRunNotes {
+  /** The URL requested, as the WHATWG parser normalised it. */
+  url: string;
+  /** The proxy that carried the request (credentials removed) and the variable naming it; null: direct. */
+  proxy: { url: string; variable: string } | null;
+  /** A proxy variable is set but this NO_PROXY variable exempted the URL, so it went direct. */
+  proxyExemptBy?: string;
+  /**
+   * `applied`: every address the host resolves to was vetted at connect time and the socket went
+   * to a vetted address. `bypassed-by-proxy`: the proxy resolved and dialled the host, so neither
+   * the proxy's address nor the host's was vetted (claude-code-hooks.md §4.3).
+   */
+  ssrfGuard: 'applied' | 'bypassed-by-proxy';
+  /** `unset`: no `allowedHttpHookUrls`, every URL allowed; `matched`: `pattern` allowed this URL. */
+  allowlist: { status: 'unset' } | { status: 'matched'; pattern: string };
 }
 
 export type HandlerRunner<H extends NormalizedHandler = NormalizedHandler> = (

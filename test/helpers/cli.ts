@@ -17,6 +17,8 @@ interface CliRunOptions {
   stdin?: string;
   /** Pretend a person sits at a terminal who answers every prompt with this. */
   answer?: boolean;
+  /** The environment of a spawned CLI instead of `process.env` (`spawnBuiltCli` only). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -60,7 +62,7 @@ export function spawnBuiltCli(args: string[], options: CliRunOptions = {}): Prom
     const child = execFile(
       process.execPath,
       [builtBinPath(), ...args],
-      { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '1' } },
+      { cwd: REPO_ROOT, env: { ...(options.env ?? process.env), NO_COLOR: '1' } },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         resolve({ code, stdout, stderr });

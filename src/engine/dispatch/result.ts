@@ -3,6 +3,7 @@ import type { EventName } from '../../model/event-name.ts';
 import type { HandlerType } from '../../model/handler.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import type { SourceRef } from '../../model/source.ts';
+import type { HttpRunNotes } from '../../runners/types.ts';
 
 /** What the event's handlers decided together (DESIGN.md "vocabulary": decision). */
 export type Decision = 'allow' | 'deny' | 'ask' | 'defer' | 'block';
@@ -40,6 +41,8 @@ export interface HookRunReport {
   untrusted?: boolean;
   /** Set when the hook gave no verdict the host could use (Claude Code's `hook_no_verdict`). */
   noVerdict?: NoVerdict;
+  /** An `http` hook whose request was sent: the proxy, the SSRF guard and the allowlist entry. */
+  http?: HttpRunNotes;
 }
 
 export interface SkippedReport {

@@ -42,5 +42,6 @@ export function hookRunReport(
     warnings,
     ...(untrusted ? { untrusted: true } : {}),
     ...(reading.noVerdict ? { noVerdict: reading.noVerdict } : {}),
+    ...(result.http ? { http: result.http } : {}),
   };
 }

@@ -2,11 +2,11 @@ import { type Dispatcher, Headers } from 'undici';
 import { checkUrlAllowlist } from '../../config/policy/url-allowlist.ts';
 import type { ErrorCode } from '../../errors.ts';
 import type { HttpHandler } from '../../model/handler.ts';
-import type { RunnerDiagnostic, RunRequest } from '../types.ts';
+import type { HttpRunNotes, RunnerDiagnostic, RunRequest } from '../types.ts';
 import { checkCopilotUrl } from './copilot-rules.ts';
 import { effectiveAllowedEnvVars, interpolateHeaders } from './header-env.ts';
 import type { HttpAgents } from './http-agents.ts';
-import { proxyForUrl, redactProxy } from './proxy-config.ts';
+import { proxyRouteForUrl, redactProxy } from './proxy-config.ts';
 
 /** A request that passed every check before I/O, with what was observed on the way. */
 export interface PreparedRequest {
@@ -16,6 +16,8 @@ export interface PreparedRequest {
   /** A proxy agent made for this request alone, to destroy once it is done. */
   oneOff: boolean;
   diagnostics: RunnerDiagnostic[];
+  /** How the request is routed and which allowlist entry let it through, for the hook report. */
+  notes: HttpRunNotes;
 }
 
 /** A request refused before any I/O: the code and message of its failure. */
@@ -53,17 +55,43 @@ export function prepareRequest(
 
   const headers = buildHeaders(handler, policy.httpHookAllowedEnvVars, env, diagnostics);
   if (typeof headers === 'string') return refuse('RUNNER_HTTP_INVALID_REQUEST', headers);
-  const proxy = proxyForUrl(url, env);
-  if (!proxy) return { url, headers, dispatcher: agents.guarded(), oneOff: false, diagnostics };
+  const allowlist: HttpRunNotes['allowlist'] =
+    listed.pattern === undefined ? { status: 'unset' } : { status: 'matched', pattern: listed.pattern };
+  const route = routeRequest(url, env, agents, allowlist, diagnostics);
+  if (typeof route === 'string') return refuse('RUNNER_HTTP_INVALID_REQUEST', route);
+  return { url, headers, ...route, diagnostics };
+}
+
+type Route = Pick<PreparedRequest, 'dispatcher' | 'oneOff' | 'notes'>;
+
+/**
+ * The dispatcher for `url`: the SSRF-guarded agent, or a one-off proxy agent when a proxy applies
+ * (the guard is then bypassed, and a diagnostic says so). A message when the proxy URL is unusable.
+ */
+function routeRequest(
+  url: URL,
+  env: NodeJS.ProcessEnv,
+  agents: HttpAgents,
+  allowlist: HttpRunNotes['allowlist'],
+  diagnostics: RunnerDiagnostic[],
+): Route | string {
+  const { proxy, exemptBy } = proxyRouteForUrl(url, env);
+  if (!proxy) {
+    const exempt = exemptBy ? { proxyExemptBy: exemptBy } : {};
+    const notes: HttpRunNotes = { url: url.href, proxy: null, ...exempt, ssrfGuard: 'applied', allowlist };
+    return { dispatcher: agents.guarded(), oneOff: false, notes };
+  }
+  const proxyUrl = redactProxy(proxy.uri);
   diagnostics.push({
     code: 'SECURITY_SSRF_GUARD_BYPASSED',
-    message: `SSRF guard bypassed: sent through proxy ${redactProxy(proxy.uri)} (${proxy.variable})`,
+    message: `SSRF guard bypassed: sent through proxy ${proxyUrl} (${proxy.variable})`,
   });
+  const via = { url: proxyUrl, variable: proxy.variable };
+  const notes: HttpRunNotes = { url: url.href, proxy: via, ssrfGuard: 'bypassed-by-proxy', allowlist };
   try {
-    return { url, headers, dispatcher: agents.proxy(proxy.uri), oneOff: true, diagnostics };
+    return { dispatcher: agents.proxy(proxy.uri), oneOff: true, notes };
   } catch (error) {
-    const message = `${proxy.variable} is not a usable proxy URL: ${(error as Error).message}`;
-    return refuse('RUNNER_HTTP_INVALID_REQUEST', message);
+    return `${proxy.variable} is not a usable proxy URL: ${(error as Error).message}`;
   }
 }
 

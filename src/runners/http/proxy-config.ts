@@ -29,6 +29,12 @@ function bypassedByNoProxy(url: URL, noProxy: string): boolean {
   return false;
 }
 
+/** How one URL is routed: through `proxy`, or directly, `exemptBy` naming the NO_PROXY variable that exempted it. */
+export interface ProxyRoute {
+  proxy?: ProxyChoice;
+  exemptBy?: string;
+}
+
 /**
  * The proxy that applies to `url` under the environment's `HTTPS_PROXY` / `HTTP_PROXY` /
  * `NO_PROXY` (lower-case names first; an https URL falls back to the http proxy), with the
@@ -36,14 +42,19 @@ function bypassedByNoProxy(url: URL, noProxy: string): boolean {
  * because the proxy resolves names itself (claude-code-hooks.md §4.3; seed 004: blocking the
  * proxy's own private address would break corporate proxies).
  */
-export function proxyForUrl(url: URL, env: NodeJS.ProcessEnv): ProxyChoice | undefined {
+export function proxyRouteForUrl(url: URL, env: NodeJS.ProcessEnv): ProxyRoute {
   const httpProxy = firstSet(env, ['http_proxy', 'HTTP_PROXY']);
   const chosen =
     url.protocol === 'https:' ? (firstSet(env, ['https_proxy', 'HTTPS_PROXY']) ?? httpProxy) : httpProxy;
-  if (!chosen) return undefined;
+  if (!chosen) return {};
   const noProxy = firstSet(env, ['no_proxy', 'NO_PROXY']);
-  if (noProxy && bypassedByNoProxy(url, noProxy.value)) return undefined;
-  return { uri: chosen.value, variable: chosen.name };
+  if (noProxy && bypassedByNoProxy(url, noProxy.value)) return { exemptBy: noProxy.name };
+  return { proxy: { uri: chosen.value, variable: chosen.name } };
+}
+
+/** The proxy that applies to `url`, if any (see {@link proxyRouteForUrl}). */
+export function proxyForUrl(url: URL, env: NodeJS.ProcessEnv): ProxyChoice | undefined {
+  return proxyRouteForUrl(url, env).proxy;
 }
 
 /** The proxy URI without credentials, for messages. */

@@ -49,7 +49,7 @@ async function runHttp(
     result({ ...fields, ...(diagnostics.length > 0 ? { diagnostics } : {}) });
   if ('refused' in prepared) return withDiagnostics({ failure: prepared.refused });
   const fields = await send(request, prepared, options.maxBodyBytes ?? HTTP_MAX_BODY_BYTES);
-  return withDiagnostics(fields);
+  return withDiagnostics({ ...fields, http: prepared.notes });
 }
 
 /** POSTs the payload under the run's deadline; every way it can end is a field of the result. */

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { buildConnector } from 'undici';
 import type { Dialect } from '../../../src/model/dialect.ts';
 import type { EventName } from '../../../src/model/event-name.ts';
@@ -50,6 +50,47 @@ export async function launchServer(routes: Record<string, Route>): Promise<TestS
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** A CONNECT proxy on 127.0.0.1 and the `host:port` of every tunnel it was asked for. */
+export interface TestProxy {
+  port: number;
+  tunnels: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real forwarding proxy on 127.0.0.1: it answers CONNECT (what undici's ProxyAgent sends, for
+ * http and https targets alike) by tunnelling to `targetPort` on 127.0.0.1, whatever host was
+ * asked for, so nothing is resolved or dialled anywhere else.
+ */
+export async function launchConnectProxy(targetPort: number): Promise<TestProxy> {
+  const tunnels: string[] = [];
+  const sockets = new Set<Socket>();
+  const proxy = createServer((_req, res) => res.writeHead(405).end());
+  proxy.on('connect', (req, client: Socket, head: Buffer) => {
+    tunnels.push(req.url ?? '');
+    const upstream = connect(targetPort, '127.0.0.1', () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => s.destroy());
+      s.on('close', () => sockets.delete(s));
+    }
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (proxy.address() as AddressInfo).port,
+    tunnels,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((resolve) => proxy.close(() => resolve()));
+    },
   };
 }
 

@@ -1,13 +1,13 @@
-import { createServer, type Server } from 'node:http';
-import { type AddressInfo, connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyForUrl } from '../../../src/runners/http/proxy-config.ts';
 import { createHttpRunner } from '../../../src/runners/http/run-http-handler.ts';
 import {
   fakeLookup,
   httpRequest,
+  launchConnectProxy,
   launchServer,
   recordingConnector,
+  type TestProxy,
   type TestServer,
 } from './http-test-kit.ts';
 
@@ -18,35 +18,19 @@ import {
  */
 
 let target: TestServer;
-let proxy: Server;
+let proxy: TestProxy;
 let proxyPort: number;
-const tunnels: string[] = [];
-const sockets = new Set<Socket>();
+let tunnels: string[];
 
 beforeAll(async () => {
   target = await launchServer({ '/hook': (_req, res) => res.writeHead(200).end('{"via":"proxy"}') });
-  proxy = createServer((_req, res) => res.writeHead(405).end());
-  proxy.on('connect', (req, client: Socket, head: Buffer) => {
-    tunnels.push(req.url ?? '');
-    const upstream = connect(target.port, '127.0.0.1', () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('error', () => s.destroy());
-      s.on('close', () => sockets.delete(s));
-    }
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyPort = (proxy.address() as AddressInfo).port;
+  proxy = await launchConnectProxy(target.port);
+  proxyPort = proxy.port;
+  tunnels = proxy.tunnels;
 });
 
 afterAll(async () => {
-  for (const s of sockets) s.destroy();
-  await new Promise<void>((resolve) => proxy.close(() => resolve()));
+  await proxy.close();
   await target.close();
 });
 
@@ -68,6 +52,12 @@ describe('proxy bypass of the SSRF guard', () => {
         r.diagnostics?.find((found) => found.code === 'SECURITY_SSRF_GUARD_BYPASSED')?.message ?? '';
       expect(note).toContain('HTTP_PROXY');
       expect(note).not.toContain('pw');
+      expect(r.http).toEqual({
+        url: 'http://internal.corp.test/hook',
+        proxy: { url: `http://127.0.0.1:${proxyPort}/`, variable: 'HTTP_PROXY' },
+        ssrfGuard: 'bypassed-by-proxy',
+        allowlist: { status: 'unset' },
+      });
     } finally {
       await runner.close();
     }
@@ -85,6 +75,13 @@ describe('proxy bypass of the SSRF guard', () => {
       expect(dns.calls).toEqual(['internal.corp.test']);
       expect(rec.attempts).toEqual([]);
       expect(tunnels.length).toBe(before);
+      expect(r.http).toEqual({
+        url: 'http://internal.corp.test/hook',
+        proxy: null,
+        proxyExemptBy: 'NO_PROXY',
+        ssrfGuard: 'applied',
+        allowlist: { status: 'unset' },
+      });
     } finally {
       await runner.close();
     }
