@@ -1,9 +1,13 @@
 import type { Diagnostic, ErrorCode } from '../errors.ts';
 
-/** A file whose hooks could not be loaded at all: it exists, but cannot be read or parsed. */
+/**
+ * A file whose hooks could not be loaded at all: it exists but cannot be read or parsed, or it was
+ * named with `--settings` and is not there.
+ */
 const UNREADABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'CONFIG_FILE_UNREADABLE',
   'CONFIG_INVALID_JSON',
+  'CONFIG_SETTINGS_FILE_NOT_FOUND',
 ]);
 
 /**

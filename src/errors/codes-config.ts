@@ -18,6 +18,12 @@ export const CONFIG_CODES = {
     summary: 'A discovered configuration file or folder exists but could not be read.',
     fix: 'Check the file permissions, or remove the file if it is not meant to be a hook configuration.',
   },
+  CONFIG_SETTINGS_FILE_NOT_FOUND: {
+    severity: 'error',
+    summary:
+      'A settings file named with `--settings` (or `settingsFiles`) does not exist, so none of the hooks meant to be in it can run (Claude Code refuses to start: "Settings file not found").',
+    fix: 'Correct the path (it is resolved against the working directory), or pass the settings as JSON text: --settings \'{"hooks": …}\'.',
+  },
   CONFIG_LOCATION_REJECTED: {
     severity: 'warning',
     summary: 'A `chat.hookFilesLocations` entry is not a relative or `~` path, so VS Code ignores it.',

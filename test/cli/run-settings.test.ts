@@ -39,3 +39,30 @@ describe.concurrent('run --settings', () => {
     expect(r.decision).toBe('deny');
   });
 });
+
+// Claude Code refuses to start on a `--settings` file that is not there ("Settings file not
+// found"); `run` used to report it only as a `missing` location and exit 0 with no hook run, so a
+// typo in the path silently dropped the guard it named.
+describe('run --settings with a file that does not exist', () => {
+  it('is CONFIG_SETTINGS_FILE_NOT_FOUND and exit 1, with --json and without', async () => {
+    const root = makeTree({ 'in.json': BASH_CALL }, 'settings-missing');
+    const args = ['run', 'PreToolUse', '--cwd', root, '--input', join(root, 'in.json'), '--no-user'];
+    const typo = join(root, 'gaurd.json');
+    const json = await runCliInProcess([...args, '--json', '--settings', typo]);
+    expect(json.code).toBe(1);
+    const diagnostics = JSON.parse(json.stdout).diagnostics as { code: string; file: string }[];
+    expect(diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'CONFIG_SETTINGS_FILE_NOT_FOUND', file: typo }),
+    );
+    const human = await runCliInProcess([...args, '--settings', typo]);
+    expect(human.code).toBe(1);
+    expect(human.stdout).toContain(`Settings file not found: ${typo}`);
+  });
+
+  it('validate names it as an error too', async () => {
+    const root = makeTree({ 'in.json': BASH_CALL }, 'settings-missing-validate');
+    const r = await runCliInProcess(['validate', '--cwd', root, '--no-user', '--settings', 'nope.json']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('CONFIG_SETTINGS_FILE_NOT_FOUND');
+  });
+});

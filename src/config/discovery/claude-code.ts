@@ -67,7 +67,7 @@ function cliSettingsSpecs(ctx: DiscoveryContext): LocationSpec[] {
       kind: 'claude-settings',
       scope: 'cli',
       userLevel: false,
-      ...(inline ? { inlineText: file } : {}),
+      ...(inline ? { inlineText: file } : { mustExist: true }),
     };
   });
 }

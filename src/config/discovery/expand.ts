@@ -111,7 +111,10 @@ export async function expandLocations(specs: readonly LocationSpec[]): Promise<E
     }
     try {
       const what = await kindOf(spec.path);
-      if (what === 'missing') {
+      if (what === 'missing' && spec.mustExist) {
+        out.reports.push(report(spec, 'error', 'file not found'));
+        out.diagnostics.push(notFound(spec));
+      } else if (what === 'missing') {
         out.reports.push(report(spec, 'missing'));
       } else if (spec.shape === 'file') {
         if (what === 'dir') throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
@@ -132,4 +135,17 @@ export async function expandLocations(specs: readonly LocationSpec[]): Promise<E
     }
   }
   return out;
+}
+
+/** `--settings FILE` names a file that is not there: its hooks cannot run, and the user must know. */
+function notFound(spec: LocationSpec): Diagnostic {
+  return diagnostic(
+    'CONFIG_SETTINGS_FILE_NOT_FOUND',
+    `Settings file not found: ${spec.path} (named with ${spec.pattern})`,
+    {
+      file: spec.path,
+      expected: 'an existing settings file or a JSON text',
+      found: 'no file at that path',
+    },
+  );
 }

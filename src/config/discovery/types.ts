@@ -31,6 +31,11 @@ export interface LocationSpec {
   disabledReason?: string;
   /** `--settings '{…}'`: the configuration text itself, read instead of a file. */
   inlineText?: string;
+  /**
+   * Named explicitly (`--settings FILE`): a missing file is an error, as in Claude Code
+   * ("Settings file not found"), not a quiet `missing` row — a typo must not drop a guard.
+   */
+  mustExist?: boolean;
   /** Set when the location itself is invalid (a VS Code absolute path); reported as an error. */
   rejectedReason?: string;
   /** Source reported by the watcher when a file here changes; undefined = reload without a notice. */
