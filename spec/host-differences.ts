@@ -90,6 +90,14 @@ export const HOST_DIFFERENCES: readonly HostDifference[] = [
   },
   {
     profile: P,
+    topic: 'camelCase `toolArgs`',
+    seed: 'seed 003 types `toolArgs` as `unknown`; other-agents-hooks.md §1.3: older docs listed it as a JSON string',
+    host: '`toolArgs` is an object (the tool\'s arguments); the engine renders an object and still accepts a JSON string in an input',
+    source: `${OBSERVED} "Payloads"`,
+    test: 'test/cli/run.test.ts › shaped as the host sends it (toolArgs an object)',
+  },
+  {
+    profile: P,
     topic: 'permissionRequest payload',
     seed: 'seed 003: camelCase keys give camelCase payloads, PascalCase keys snake_case ones',
     host: 'permissionRequest ignores the dialect: camelCase with `hookName`, `toolInput`, `permissionSuggestions` under either key',

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../helpers/cli.ts';
@@ -57,33 +59,44 @@ describe.concurrent('agent-hooks run (DESIGN.md "CLI contract")', () => {
     expect(result.continue).toBe(true);
   });
 
-  it('accepts a Copilot camelCase payload under the copilot-cli profile', async () => {
-    const input = JSON.stringify({
-      sessionId: 's',
-      timestamp: 1,
-      cwd: DEMO,
-      toolName: 'bash',
-      toolArgs: '{"command":"rm -rf x"}',
-    });
-    const { stdout } = await cli(
-      [
-        'run',
-        'preToolUse',
-        '--profile',
-        'copilot-cli',
-        '--trust-folder',
-        '--cwd',
-        DEMO,
-        '--no-user',
-        '--input',
-        '-',
-        '--json',
-      ],
-      input,
-    );
-    const result = JSON.parse(stdout);
-    expect(result.profile).toBe('copilot-cli');
-    expect(result.decision).toBe('deny');
+  // copilot-cli-observed.md "Payloads": the host sends toolArgs as an object; older Copilot docs
+  // (other-agents-hooks.md §1.3) describe a JSON string, which is still accepted.
+  it.each([
+    ['an object, as Copilot CLI sends it', { command: 'rm -rf x' }],
+    ['a JSON string, as older docs describe it', '{"command":"rm -rf x"}'],
+  ])(
+    'accepts a Copilot camelCase payload under the copilot-cli profile, toolArgs %s',
+    async (_, toolArgs) => {
+      const input = JSON.stringify({ sessionId: 's', timestamp: 1, cwd: DEMO, toolName: 'bash', toolArgs });
+      const { stdout } = await cli(
+        [
+          'run',
+          'preToolUse',
+          '--profile',
+          'copilot-cli',
+          '--trust-folder',
+          '--cwd',
+          DEMO,
+          '--no-user',
+          '--input',
+          '-',
+          '--json',
+        ],
+        input,
+      );
+      const result = JSON.parse(stdout);
+      expect(result.profile).toBe('copilot-cli');
+      expect(result.decision).toBe('deny');
+      expect(result.hooks[0].stderr).toMatch(/'rm -rf x' is destructive/);
+    },
+  );
+
+  it('runs the demo README’s Copilot input, shaped as the host sends it (toolArgs an object)', async () => {
+    const file = join(DEMO, 'inputs', 'copilot-pre-tool-use.json');
+    expect(JSON.parse(readFileSync(file, 'utf8')).toolArgs).toEqual({ command: 'rm -rf build' });
+    const args = ['run', 'preToolUse', '--profile', 'copilot-cli', '--trust-folder', '--cwd', DEMO];
+    const { stdout } = await cli([...args, '--no-user', '--input', file, '--json']);
+    expect(JSON.parse(stdout).decision).toBe('deny');
   });
 
   it('prints a readable account without --json and exits 0 whatever the decision', async () => {
