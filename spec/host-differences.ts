@@ -92,7 +92,7 @@ export const HOST_DIFFERENCES: readonly HostDifference[] = [
     profile: P,
     topic: 'camelCase `toolArgs`',
     seed: 'seed 003 types `toolArgs` as `unknown`; other-agents-hooks.md §1.3: older docs listed it as a JSON string',
-    host: '`toolArgs` is an object (the tool\'s arguments); the engine renders an object and still accepts a JSON string in an input',
+    host: "`toolArgs` is an object (the tool's arguments); the engine renders an object and still accepts a JSON string in an input",
     source: `${OBSERVED} "Payloads"`,
     test: 'test/cli/run.test.ts › shaped as the host sends it (toolArgs an object)',
   },
