@@ -3,7 +3,9 @@
 // calling host reads itself is "native": the host already runs it, so the bridge skips it unless
 // asked to include it.
 import { readFile } from 'node:fs/promises';
+import { vscodeSettingsFiles } from '../config/discovery/vscode-settings.ts';
 import { type ConfigGeneration, type LoadOptions, loadConfig } from '../config/generation/index.ts';
+import { discoveryContext } from '../config/generation/load-config.ts';
 import type { Diagnostic } from '../errors.ts';
 import type { NormalizedHandler } from '../model/handler.ts';
 import type { ProfileName } from '../model/profile-name.ts';
@@ -75,6 +77,11 @@ async function vscodeFormatFiles(copilot: ConfigGeneration, vscode: ConfigGenera
   return found;
 }
 
+/** VS Code's settings files, where the vscode profile reads `chat.hookFilesLocations`. */
+function settingsFiles(load: Omit<LoadOptions, 'profile'>): string[] {
+  return load.vscodeSettings ? [] : vscodeSettingsFiles(discoveryContext({ ...load, profile: 'vscode' }));
+}
+
 /** Loads every host's configuration and assigns each file to one origin. */
 export async function loadBridgeConfig(options: BridgeLoadOptions): Promise<BridgeConfig> {
   const { host, includeNative, from, ...load } = options;
@@ -102,13 +109,17 @@ export async function loadBridgeConfig(options: BridgeLoadOptions): Promise<Brid
     const files = own.filter((file) => !native.has(file));
     config.nativeFiles.push(...own.filter((file) => native.has(file)));
     const fileSet = new Set(files);
+    // VS Code's settings decide which files are VS Code's: a problem there is the bridge's too,
+    // unless VS Code is the caller and reports its own settings itself.
+    const vscodeSettingsMatter = origin === 'vscode' && (host !== 'vscode' || includeNative);
+    const reported = vscodeSettingsMatter ? new Set([...files, ...settingsFiles(load)]) : fileSet;
     config.origins.push({
       origin,
       files,
       handlers: generation.handlers.filter((handler) => fileSet.has(handler.source.file)),
     });
     config.diagnostics.push(
-      ...generation.diagnostics.filter((d) => d.file !== undefined && fileSet.has(d.file)),
+      ...generation.diagnostics.filter((d) => d.file !== undefined && reported.has(d.file)),
     );
     for (const report of generation.locations) {
       if (report.status === 'error' && fileSet.has(report.path))

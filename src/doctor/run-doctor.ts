@@ -13,7 +13,6 @@ import { checkPrograms } from './checks/program.ts';
 import { clearSourceDocs } from './finding.ts';
 import { type ProbeSummary, probeHooks } from './probe/probe.ts';
 import type { Check, CheckContext, Finding, HostShare } from './types.ts';
-import { readWorkspaceVscodeSettings } from './vscode-settings.ts';
 
 /** Every static check, one per file under checks/. */
 const CHECKS: readonly Check[] = [
@@ -135,21 +134,10 @@ export async function staticFindings(
   return findings;
 }
 
-/** VS Code's switches from the project's `.vscode/settings.json`, unless the caller gave them. */
-async function withWorkspaceSettings(options: DoctorOptions): Promise<DoctorOptions> {
-  if (options.load.vscodeSettings !== undefined) return options;
-  const projectDir = path.resolve(options.load.cwd, options.load.projectDir ?? '.');
-  return {
-    ...options,
-    load: { ...options.load, vscodeSettings: await readWorkspaceVscodeSettings(projectDir) },
-  };
-}
-
 /** Runs every static check; the CLI adds the probe's findings when asked. */
 export async function runDoctor(
-  given: DoctorOptions,
+  options: DoctorOptions,
 ): Promise<{ report: DoctorReport; shares: HostShare[] }> {
-  const options = await withWorkspaceSettings(given);
   const shares = await loadShares(options);
   const projectDir = shares[0]?.generation.projectDir ?? path.resolve(options.load.cwd);
   const findings = await staticFindings(shares, options);

@@ -50,7 +50,10 @@ export interface HookEngineOptions {
    * `$COPILOT_HOME/settings.json` (not with `noUser`), and untrusted hooks are in `skipped`.
    */
   copilotTrustFolder?: boolean;
-  /** VS Code settings that decide discovery (`chat.hookFilesLocations`, `chat.useClaudeHooks`, …). */
+  /**
+   * VS Code settings that decide discovery (`chat.hookFilesLocations`, `chat.useClaudeHooks`, …);
+   * undefined reads them from VS Code's settings files, as the vscode profile does (docs/configuration.md).
+   */
   vscodeSettings?: LoadOptions['vscodeSettings'];
   sources?: InlineSource[];
   /** Already-normalized handlers, appended after discovered ones. */

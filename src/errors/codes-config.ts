@@ -29,6 +29,12 @@ export const CONFIG_CODES = {
     summary: 'A `chat.hookFilesLocations` entry is not a relative or `~` path, so VS Code ignores it.',
     fix: 'Write the location relative to the workspace root (`custom/hooks`) or to the home directory (`~/hooks`).',
   },
+  CONFIG_VSCODE_SETTING_INVALID: {
+    severity: 'warning',
+    summary:
+      'A VS Code hook setting (`chat.hookFilesLocations`, `chat.useClaudeHooks`, `chat.useCustomAgentHooks`) in a settings.json has a value of the wrong type, so it is ignored and the layer below (or the default) applies.',
+    fix: 'Give `chat.hookFilesLocations` an object of paths to `true`/`false`, and the switches `true` or `false`.',
+  },
   CONFIG_POLICY_FILE_INSECURE: {
     severity: 'error',
     summary:

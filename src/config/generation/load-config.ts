@@ -6,6 +6,7 @@ import { copilotFolderTrust } from '../discovery/copilot-trust.ts';
 import { expandLocations } from '../discovery/expand.ts';
 import { discoveryTable } from '../discovery/index.ts';
 import type { DiscoveredFile, DiscoveryContext, LocationReport, LocationSpec } from '../discovery/types.ts';
+import { readVscodeSettings } from '../discovery/vscode-settings.ts';
 import { applyPolicy } from '../policy/index.ts';
 import type { LoadedFile } from '../policy/types.ts';
 import { type ReadResult, readConfig } from '../read-config.ts';
@@ -132,6 +133,12 @@ export async function loadConfig(
 ): Promise<ConfigGeneration> {
   const ctx = discoveryContext(options);
   const sink: Sink = { files: [], reports: [], diagnostics: [], lastGood: new Map() };
+  if (ctx.profile === 'vscode' && options.vscodeSettings === undefined) {
+    // VS Code's own settings files decide its locations unless the caller gave the settings.
+    const read = await readVscodeSettings(ctx);
+    ctx.vscodeSettings = read.settings;
+    sink.diagnostics.push(...read.diagnostics);
+  }
   for (const spec of discoveryTable(ctx)) {
     const expansion = await expandLocations([spec]);
     sink.reports.push(...expansion.reports);

@@ -27,8 +27,12 @@ export interface LoadOptions {
    * profile reads the host's trusted folders (`$COPILOT_HOME/settings.json`, not with `noUser`).
    */
   copilotTrustFolder?: boolean;
+  /**
+   * VS Code's hook settings. Undefined: the vscode profile reads them from VS Code's user
+   * settings.json (not with `noUser`) and the project's `.vscode/settings.json`.
+   */
   vscodeSettings?: VscodeSettings;
-  /** Environment read for `COPILOT_HOME`; defaults to `process.env`. */
+  /** Environment read for `COPILOT_HOME` and VS Code's settings folder; defaults to `process.env`. */
   env?: NodeJS.ProcessEnv;
   /** Warnings become errors. */
   strict?: boolean;
