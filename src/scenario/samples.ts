@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { EVENT_BY_NAME } from '../events/catalogue.ts';
 import { TOOL_CALL_EVENTS } from '../events/event-sets.ts';
 import { renderPayload } from '../events/payload.ts';
+import { COPILOT_BUILDERS } from '../events/payload-copilot.ts';
 import { toClaudeToolName } from '../events/tool-names.ts';
 import { WIRE } from '../events/wire/registry.ts';
 import { toolInputSchema } from '../events/wire/tool-inputs.ts';
@@ -131,13 +132,52 @@ export function samplePayload(
   const dialect = PROFILE_DIALECT[profile];
   const input = sampleInput(spec, projectDir);
   // Other hosts send only the event's own fields, never Claude Code's prompt_id, effort, …
-  const sent = dialect === 'claude' ? input : declaredFields(spec.event, input);
+  const sent =
+    dialect === 'claude'
+      ? input
+      : dialect === 'copilot'
+        ? copilotFields(spec.event, input)
+        : declaredFields(spec.event, input);
   return renderPayload(spec.event, sent, dialect, {
     sessionId: SAMPLE_SESSION_ID,
     transcriptPath: join(homedir(), '.claude', 'projects', 'sample', `${SAMPLE_SESSION_ID}.jsonl`),
     cwd: projectDir,
     now: SAMPLE_TIME,
   });
+}
+
+/**
+ * What Copilot CLI sends of a canonical input (copilot-cli-observed.md "Payloads"): only the fields
+ * its payload builder reads, none of Claude Code's own (`tool_use_id`, `duration_ms`,
+ * `is_interrupt`, `last_assistant_message`, …), with the values the observed host sent.
+ */
+function copilotFields(event: EventName, input: Record<string, unknown>): Record<string, unknown> {
+  const builder = COPILOT_BUILDERS[event];
+  if (!builder) return declaredFields(event, input);
+  const read = new Set(builder(input, '').consumed);
+  const sent = Object.fromEntries(Object.entries(input).filter(([key]) => read.has(key)));
+  return { ...sent, ...COPILOT_OBSERVED_VALUES[event]?.(sent) };
+}
+
+/**
+ * Values the observed Copilot CLI sends where Claude Code's recording differs: a new session is
+ * `source: "new"`; a permission request's `toolInput` is the request itself (`{command}`, no
+ * `description`) and `permissionSuggestions` is empty.
+ */
+const COPILOT_OBSERVED_VALUES: Partial<
+  Record<EventName, (sent: Record<string, unknown>) => Record<string, unknown>>
+> = {
+  SessionStart: () => ({ source: 'new' }),
+  PermissionRequest: (sent) => ({
+    tool_input: withoutDescription(sent.tool_input),
+    permission_suggestions: [],
+  }),
+};
+
+function withoutDescription(toolInput: unknown): unknown {
+  if (toolInput === null || typeof toolInput !== 'object' || Array.isArray(toolInput)) return toolInput;
+  const { description: _, ...request } = toolInput as Record<string, unknown>;
+  return request;
 }
 
 function declaredFields(event: EventName, input: Record<string, unknown>): Record<string, unknown> {

@@ -67,6 +67,38 @@ describe('samplePayload', () => {
     expect(payload).not.toHaveProperty('effort');
   });
 
+  // copilot-cli-observed.md "Payloads": each event's own camelCase fields and nothing of Claude's.
+  it.each([
+    ['PreToolUse', 'Bash', ['sessionId', 'timestamp', 'cwd', 'toolName', 'toolArgs']],
+    ['PostToolUse', 'Bash', ['sessionId', 'timestamp', 'cwd', 'toolName', 'toolArgs', 'toolResult']],
+    ['PostToolUseFailure', 'Bash', ['sessionId', 'timestamp', 'cwd', 'toolName', 'toolArgs', 'error']],
+    [
+      'Stop',
+      undefined,
+      ['sessionId', 'timestamp', 'cwd', 'transcriptPath', 'stopReason', 'stop_hook_active'],
+    ],
+    ['SessionStart', undefined, ['sessionId', 'timestamp', 'cwd', 'source']],
+  ])('Copilot CLI %s sample has only the keys the host sends (no tool_use_id)', (event, tool, keys) => {
+    const spec = { event: event as 'PreToolUse', ...(tool ? { tool } : {}) };
+    expect(Object.keys(samplePayload(spec, 'copilot-cli', PROJECT))).toEqual(keys);
+  });
+
+  it('Copilot CLI samples carry the observed values: source "new"; a permission request without description', () => {
+    expect(samplePayload({ event: 'SessionStart' }, 'copilot-cli', PROJECT).source).toBe('new');
+    const request = samplePayload({ event: 'PermissionRequest', tool: 'Bash' }, 'copilot-cli', PROJECT);
+    expect(Object.keys(request)).toEqual([
+      'hookName',
+      'sessionId',
+      'timestamp',
+      'cwd',
+      'toolName',
+      'toolInput',
+      'permissionSuggestions',
+    ]);
+    expect(Object.keys(request.toolInput as object)).toEqual(['command']);
+    expect(request.permissionSuggestions).toEqual([]);
+  });
+
   it("VS Code's payload carries hookEventName and an ISO timestamp", () => {
     const payload = samplePayload({ event: 'Stop' }, 'vscode', PROJECT);
     expect(payload).toMatchObject({ hookEventName: 'Stop', timestamp: '2026-01-01T00:00:00.000Z' });
