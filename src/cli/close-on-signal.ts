@@ -1,5 +1,11 @@
+/** Every catchable signal whose default action ends the process (as the command runner's list). */
+const CLOSING_SIGNALS: NodeJS.Signals[] =
+  process.platform === 'win32'
+    ? ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']
+    : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];
+
 /**
- * Until the returned disposer runs, SIGINT and SIGTERM first run `close` (an engine's: it cancels
+ * Until the returned disposer runs, SIGINT, SIGTERM, SIGHUP and SIGQUIT first run `close` (an engine's: it cancels
  * running hooks and stops stdio MCP servers) and then end the process by that same signal, so its
  * exit status stays 128+n. Without it Node dies at once and leaves those children orphaned. A
  * second signal while closing is ignored: the close is bounded by the runners' own deadlines.
@@ -7,8 +13,7 @@
 export function closeOnSignal(close: () => Promise<unknown>): () => void {
   let closing = false;
   const dispose = () => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    for (const signal of CLOSING_SIGNALS) process.off(signal, onSignal);
   };
   function onSignal(signal: NodeJS.Signals): void {
     if (closing) return;
@@ -20,7 +25,6 @@ export function closeOnSignal(close: () => Promise<unknown>): () => void {
         process.kill(process.pid, signal);
       });
   }
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const signal of CLOSING_SIGNALS) process.on(signal, onSignal);
   return dispose;
 }

@@ -53,31 +53,35 @@ describe('agent-hooks run with two mcp_tool hooks on one stdio server (real proc
   });
 });
 
-describe('agent-hooks run stopped by SIGTERM while an mcp_tool hook waits (real processes)', () => {
-  it('closes the engine first: the server, which ignores the end of its stdin, is stopped too', async () => {
-    const { dir, log } = mcpProject(twoHooksOnOneServer('hang', 'echo'), { MCP_FIXTURE_KEEP_ALIVE: '1' });
-    const args = [
-      'run',
-      'PreToolUse',
-      '--cwd',
-      dir,
-      '--no-user',
-      '--json',
-      '--input',
-      JSON.stringify(WRITE_INPUT),
-    ];
-    const cli = spawn(process.execPath, [builtBinPath(), ...args], { stdio: 'ignore' });
-    const ended = new Promise<NodeJS.Signals | null>((resolve) =>
-      cli.on('exit', (_code, signal) => resolve(signal)),
-    );
-    try {
-      await until(() => serverLog(log).some((line) => line.method === 'tools/call'), 'the first tool call');
-      cli.kill('SIGTERM');
-      expect(await ended).toBe('SIGTERM');
-      await allGone(loggedPids(log, 'started'), 'the stdio MCP server to exit with the CLI');
-    } finally {
-      cli.kill('SIGKILL');
-      killLeftovers(loggedPids(log, 'started'));
-    }
-  });
+// SIGHUP (the terminal closed) and SIGQUIT used to end the CLI at once, leaving the server behind.
+describe('agent-hooks run stopped by a signal while an mcp_tool hook waits (real processes)', () => {
+  it.each(['SIGTERM', 'SIGHUP', 'SIGQUIT'] as const)(
+    '%s closes the engine first: the server, which ignores the end of its stdin, is stopped too',
+    async (signal) => {
+      const { dir, log } = mcpProject(twoHooksOnOneServer('hang', 'echo'), { MCP_FIXTURE_KEEP_ALIVE: '1' });
+      const args = [
+        'run',
+        'PreToolUse',
+        '--cwd',
+        dir,
+        '--no-user',
+        '--json',
+        '--input',
+        JSON.stringify(WRITE_INPUT),
+      ];
+      const cli = spawn(process.execPath, [builtBinPath(), ...args], { stdio: 'ignore' });
+      const ended = new Promise<NodeJS.Signals | null>((resolve) =>
+        cli.on('exit', (_code, signal) => resolve(signal)),
+      );
+      try {
+        await until(() => serverLog(log).some((line) => line.method === 'tools/call'), 'the first tool call');
+        cli.kill(signal);
+        expect(await ended).toBe(signal);
+        await allGone(loggedPids(log, 'started'), 'the stdio MCP server to exit with the CLI');
+      } finally {
+        cli.kill('SIGKILL');
+        killLeftovers(loggedPids(log, 'started'));
+      }
+    },
+  );
 });

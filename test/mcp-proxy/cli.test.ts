@@ -46,6 +46,31 @@ describe('agent-hooks mcp-proxy process lifecycle', () => {
     await until(() => !isAlive(pid), 'the server to be stopped', { deadlineMs: DEADLINE_MS });
   });
 
+  // The proxy used to die at once on a signal, leaving a server that ignores its stdin running.
+  it.each(['SIGTERM', 'SIGHUP'] as const)(
+    '%s stops the server first, then ends the proxy by that signal',
+    async (signal) => {
+      const dir = tempDir('mcp-proxy-signal');
+      const pidFile = join(dir, 'server.pid');
+      const server = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`;
+      const proxy = runProxy(['--cwd', dir, '--', 'node', '-e', server]);
+      const ended = new Promise<NodeJS.Signals | null>((resolve) =>
+        proxy.child.on('exit', (_code, sig) => resolve(sig)),
+      );
+      await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 'the server to start', {
+        deadlineMs: DEADLINE_MS,
+      });
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      try {
+        proxy.child.kill(signal);
+        expect(await ended).toBe(signal);
+        await until(() => !isAlive(pid), 'the server to be stopped', { deadlineMs: DEADLINE_MS });
+      } finally {
+        if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+      }
+    },
+  );
+
   it('says on stderr what is wrong with the configuration it read', async () => {
     const dir = tempDir('mcp-proxy-config');
     mkdirSync(join(dir, '.claude'));

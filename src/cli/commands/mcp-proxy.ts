@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { HookError } from '../../errors.ts';
 import { installCommand, missingPackage, OPTIONAL_PACKAGES } from '../../model/optional-package.ts';
 import type { CliIo } from '../cli-io.ts';
+import { closeOnSignal } from '../close-on-signal.ts';
 import { parseProfile, settingsArguments } from '../common-options.ts';
 
 interface McpProxyCliOptions {
@@ -87,7 +88,11 @@ export function registerMcpProxyCommand(program: Command, io: CliIo): void {
         ...(options.name !== undefined ? { name: options.name } : {}),
         ...(options.sessionId ? { sessionId: options.sessionId } : {}),
       });
+      // A signal (the host ends the proxy) closes the proxied server and the engine first: its
+      // mcp_tool servers and running hooks go with the proxy instead of being orphaned.
+      const stopClosingOnSignal = closeOnSignal(() => Promise.allSettled([proxy.close(), engine.close()]));
       const side = await proxy.closed;
+      stopClosingOnSignal();
       await engine.close();
       io.setExitCode(side === 'server' ? 1 : 0);
     });
