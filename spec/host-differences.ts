@@ -42,6 +42,14 @@ export const HOST_DIFFERENCES: readonly HostDifference[] = [
   },
   {
     profile: P,
+    topic: 'postToolUse `modifiedResult` with `resultType: "failure"`',
+    seed: 'other-agents-hooks.md §1.5: a failure-type `modifiedResult` re-routes to the failure path (postToolUseFailure fires)',
+    host: 'the tool message is replaced and postToolUseFailure does not fire; the engine returns the result in `updatedToolOutput` and signals no failure path',
+    source: `${OBSERVED} "What the host does with the output"`,
+    test: 'test/cli/run-copilot-texts.test.ts › modifiedResult of failure type replaces the tool message',
+  },
+  {
+    profile: P,
     topic: 'userPromptSubmitted and sessionStart output',
     seed: 'seed 003 "Hook-Ereignisse": output not processed',
     host: '`additionalContext` is honoured: after the prompt inside `<system_reminder>` (userPromptSubmitted, placement `after-prompt`), as a separate user message before the prompt (sessionStart, placement `user-message`; plain stdout is ignored)',

@@ -64,6 +64,14 @@ describe.concurrent('Copilot CLI texts and placements (copilot-cli-observed.md)'
     expect(r.hooks[0].warnings.join('\n')).toMatch(/not one JSON object/);
   });
 
+  it('preToolUse timeout fails open: the tool runs, nothing reaches the model', async () => {
+    const slow = { type: 'command', bash: 'cat > /dev/null; sleep 30', timeoutSec: 1 };
+    const r = await runCopilot('preToolUse', { preToolUse: [slow] }, BASH);
+    expect(r.hooks[0].outcome).toBe('timeout');
+    expect(r.decision).toBeNull();
+    expect(r.messages.toModel).toEqual([]);
+  });
+
   it('permissionRequest deny: `Permission denied by a PermissionRequest hook: <m>` as the tool message', async () => {
     const input = { toolName: 'bash', toolInput: { command: 'ls' } };
     const deny = { behavior: 'deny', message: 'not here' };
@@ -82,6 +90,19 @@ describe.concurrent('Copilot CLI texts and placements (copilot-cli-observed.md)'
       'Tool "bash" succeeded. Additional guidance from postToolUse hooks:\nrun the tests\n\nthen lint',
     ]);
     expect(r.messages.placements).toEqual(['appended-to-tool-result']);
+  });
+
+  it('postToolUse modifiedResult of failure type replaces the tool message and nothing more', async () => {
+    const failure = { resultType: 'failure', textResultForLlm: 'blocked by policy' };
+    const r = await runCopilot(
+      'postToolUse',
+      { postToolUse: [answer({ modifiedResult: failure })] },
+      SUCCEEDED,
+    );
+    expect(r.updatedToolOutput).toEqual(failure);
+    expect(r.decision).toBeNull();
+    expect(r.messages.toModel).toEqual([]);
+    expect(r.diagnostics).toEqual([]);
   });
 
   it('postToolUseFailure: additionalContext and exit 2 stderr are a separate user message', async () => {

@@ -21,7 +21,9 @@ export const COPILOT_FIELDS = {
     .describe('Replaces the model-facing (and persisted) prompt, not the displayed one.'),
   modifiedResult: z
     .looseObject({ resultType: z.string(), textResultForLlm: z.string() })
-    .describe('Replaces the tool result; `resultType: "failure"` re-routes to the failure path.'),
+    .describe(
+      'Replaces the tool result, from command hooks too; Copilot CLI 1.0.102 does not fire postToolUseFailure for `resultType: "failure"` (older docs: it re-routes to the failure path).',
+    ),
   modifiedResponse: z.string().min(1).describe("Replaces the subagent's response."),
   behavior: z.enum(['allow', 'deny']),
   message: z.string().describe('With deny: shown to the model.'),
