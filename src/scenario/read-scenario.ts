@@ -7,7 +7,7 @@ import { TOOL_CALL_EVENTS } from '../events/event-sets.ts';
 import type { EventName } from '../model/event-name.ts';
 import type { ProfileName } from '../model/profile-name.ts';
 import { type ParsedScenario, parseScenario, scenarioDiagnostic } from './parse-scenario.ts';
-import { sampleInput, splitSampleName } from './samples.ts';
+import { sampleInputFor, splitSampleName } from './samples.ts';
 import type { Expectations, ScenarioCase } from './scenario-schema.ts';
 
 /** One case, ready to run: event resolved, input built, host and project chosen. */
@@ -82,14 +82,13 @@ function caseProblems(parsed: ParsedScenario, item: ScenarioCase, index: number)
   return out;
 }
 
-function buildInput(item: ScenarioCase, projectDir: string): Record<string, unknown> {
+/** The case's input: its `input` over the sample, as the case's host sends the sample. */
+function buildInput(item: ScenarioCase, profile: ProfileName, projectDir: string): Record<string, unknown> {
   if (item.sample === undefined) return { ...(item.input ?? {}) };
   const sample = splitSampleName(item.sample);
   const { event } = eventOf(sample.event) as { event: EventName };
-  return {
-    ...sampleInput({ event, ...(sample.tool ? { tool: sample.tool } : {}) }, projectDir),
-    ...item.input,
-  };
+  const spec = { event, ...(sample.tool ? { tool: sample.tool } : {}) };
+  return { ...sampleInputFor(spec, profile, projectDir), ...item.input };
 }
 
 function hasToolName(input: Record<string, unknown>): boolean {
@@ -119,7 +118,8 @@ function resolveCases(parsed: ParsedScenario): ScenarioRead {
     diagnostics.push(...problems);
     if (problems.length > 0) return;
     const { event } = eventOf(item.event) as { event: EventName };
-    const input = buildInput(item, projectDir);
+    const profile = (item.profile ?? parsed.data.profile ?? DEFAULT_PROFILE) as ProfileName;
+    const input = buildInput(item, profile, projectDir);
     const position = parsed.doc.locate(['cases', index]);
     if (TOOL_CALL_EVENTS.has(event) && !hasToolName(input)) {
       diagnostics.push(
@@ -138,7 +138,7 @@ function resolveCases(parsed: ParsedScenario): ScenarioRead {
       name: item.name,
       ...position,
       event,
-      profile: (item.profile ?? parsed.data.profile ?? DEFAULT_PROFILE) as ProfileName,
+      profile,
       input,
       env: item.env ?? {},
       files: item.files ?? {},

@@ -121,6 +121,27 @@ export function sampleInput(spec: SampleSpec, projectDir: string): Record<string
 }
 
 /**
+ * The canonical input of a sample as `profile`'s host would send it: Claude Code's recording
+ * whole; other hosts only the event's own fields, never Claude Code's prompt_id, effort, …
+ * (scenario cases with `sample:` dispatch this).
+ */
+export function sampleInputFor(
+  spec: SampleSpec,
+  profile: ProfileName,
+  projectDir: string,
+): Record<string, unknown> {
+  const input = sampleInput(spec, projectDir);
+  switch (PROFILE_DIALECT[profile]) {
+    case 'claude':
+      return input;
+    case 'copilot':
+      return copilotFields(spec.event, input);
+    default:
+      return declaredFields(spec.event, input);
+  }
+}
+
+/**
  * `agent-hooks test --sample`: the payload a hook of `profile`'s own dialect would read on stdin,
  * rendered by the engine's payload renderers (the same the runners use).
  */
@@ -130,14 +151,7 @@ export function samplePayload(
   projectDir: string,
 ): Record<string, unknown> {
   const dialect = PROFILE_DIALECT[profile];
-  const input = sampleInput(spec, projectDir);
-  // Other hosts send only the event's own fields, never Claude Code's prompt_id, effort, …
-  const sent =
-    dialect === 'claude'
-      ? input
-      : dialect === 'copilot'
-        ? copilotFields(spec.event, input)
-        : declaredFields(spec.event, input);
+  const sent = sampleInputFor(spec, profile, projectDir);
   return renderPayload(spec.event, sent, dialect, {
     sessionId: SAMPLE_SESSION_ID,
     transcriptPath: join(homedir(), '.claude', 'projects', 'sample', `${SAMPLE_SESSION_ID}.jsonl`),
