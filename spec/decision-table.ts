@@ -17,6 +17,8 @@ export type HookBehaviour =
   | 'exit0-json-context'
   | 'exit0-json-permission-allow'
   | 'exit0-copilot-deny'
+  | 'exit0-json-allow-bad-rewrite'
+  | 'exit0-copilot-allow-bad-rewrite'
   | 'exit2-stderr'
   | 'exit1-stderr'
   | 'exit1-json-deny'
@@ -31,6 +33,14 @@ export interface DecisionRow {
   behaviour: HookBehaviour;
   /** The handler's `onFailure` (claude-code-hooks.md §4.1); absent means the default, `continue`. */
   onFailure?: 'block';
+  /** The engine is given the tool's input schema (`toolInputSchemas`, `--tool-schemas`): {@link BASH_INPUT_SCHEMA}. */
+  toolSchema?: true;
+  /** The engine option `invalidRewrite` (`--invalid-rewrite`); absent means the default, `discard`. */
+  invalidRewrite?: 'deny';
+  /** Whether the hook's updatedInput reaches the result (`used`) or was dropped (`discarded`). */
+  updatedInput?: 'used' | 'discarded';
+  /** A fail-open the hosts document: the call goes ahead although a hook's answer was not usable. */
+  failOpen?: true;
   outcome: Outcome;
   decision: Decision | null;
   /** Extra facts the row asserts. */
@@ -41,6 +51,14 @@ export interface DecisionRow {
   /** Why, with the reference section. */
   why: string;
 }
+
+/** The Bash input schema of the rewrite rows: the fixture's rewrite `{ "cmd": "ls" }` fails it. */
+export const BASH_INPUT_SCHEMA = {
+  type: 'object',
+  properties: { command: { type: 'string' } },
+  required: ['command'],
+  additionalProperties: false,
+} as const;
 
 const C = 'claude-code' as const;
 const P = 'copilot-cli' as const;
@@ -173,6 +191,37 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     decision: 'allow',
     continue: false,
     why: 'continue:false stops the agent; the allow still applies (claude-code-observed.md)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit0-json-allow-bad-rewrite',
+    outcome: 'success',
+    decision: 'allow',
+    updatedInput: 'used',
+    why: 'no tool input schemas given: the rewrite is used unchecked, and the result says so (updatedInputCheck unchecked)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit0-json-allow-bad-rewrite',
+    toolSchema: true,
+    outcome: 'success',
+    decision: 'allow',
+    updatedInput: 'discarded',
+    failOpen: true,
+    why: 'FAIL-OPEN (documented): an updatedInput that fails the tool\'s schema is discarded with ENGINE_INVALID_UPDATED_INPUT and the allow stands, so the tool runs with its original input (seed 000 "PreToolUse 輸出": it is ignored; other-agents-hooks.md §2.5)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit0-json-allow-bad-rewrite',
+    toolSchema: true,
+    invalidRewrite: 'deny',
+    outcome: 'success',
+    decision: 'deny',
+    updatedInput: 'discarded',
+    why: 'invalidRewrite: deny (--invalid-rewrite deny) closes that fail-open: the rewrite is discarded and the call denied',
   },
   {
     profile: C,
@@ -336,6 +385,17 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
   },
   {
     profile: P,
+    event: 'PreToolUse',
+    behaviour: 'exit0-copilot-allow-bad-rewrite',
+    toolSchema: true,
+    outcome: 'success',
+    decision: 'allow',
+    updatedInput: 'discarded',
+    failOpen: true,
+    why: 'FAIL-OPEN (documented): modifiedArgs that fail the tool\'s schema are discarded and the allow stands, as for updatedInput (seed 000 "PreToolUse 輸出"); invalidRewrite: deny denies instead',
+  },
+  {
+    profile: P,
     event: 'PostToolUse',
     behaviour: 'exit2-stderr',
     outcome: 'non-blocking-error',
@@ -457,6 +517,28 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
   },
   {
     profile: V,
+    event: 'PreToolUse',
+    behaviour: 'exit0-json-allow-bad-rewrite',
+    toolSchema: true,
+    outcome: 'success',
+    decision: 'allow',
+    updatedInput: 'discarded',
+    failOpen: true,
+    why: 'FAIL-OPEN (documented, VS Code\'s own rule): updatedInput is validated against the tool\'s input schema and discarded if invalid; the decision stands (§2.5; seed 000 "PreToolUse 輸出")',
+  },
+  {
+    profile: V,
+    event: 'PreToolUse',
+    behaviour: 'exit0-json-allow-bad-rewrite',
+    toolSchema: true,
+    invalidRewrite: 'deny',
+    outcome: 'success',
+    decision: 'deny',
+    updatedInput: 'discarded',
+    why: 'invalidRewrite: deny closes the fail-open: the call is denied',
+  },
+  {
+    profile: V,
     event: 'PreCompact',
     behaviour: 'exit0-json-block',
     outcome: 'success',
@@ -464,6 +546,23 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     why: 'PreCompact reads the common output only (seed 000, §2.5): the block is ignored with a warning',
   },
 ];
+
+/** The "hook does" cell: the behaviour and the handler and engine settings of the row. */
+function doesCell(row: DecisionRow): string {
+  const notes = [
+    row.onFailure ? `onFailure: ${row.onFailure}` : '',
+    row.toolSchema ? 'tool schema given' : '',
+    row.invalidRewrite ? `invalidRewrite: ${row.invalidRewrite}` : '',
+  ].filter(Boolean);
+  return `\`${row.behaviour}\`${notes.map((note) => ` (${note})`).join('')}`;
+}
+
+/** The "decision" cell: the decision and what else the row asserts. */
+function decisionCell(row: DecisionRow): string {
+  const extra = row.continue === false ? ' (continue: false)' : row.contextAdded ? ' + context' : '';
+  const input = row.updatedInput ? ` (updatedInput ${row.updatedInput})` : '';
+  return `${row.failOpen ? '**fail-open** ' : ''}${row.decision ?? 'none'}${extra}${input}`;
+}
 
 /** Renders docs/decisions.md from the rows. */
 export function renderDecisionsDoc(): string {
@@ -477,16 +576,25 @@ export function renderDecisionsDoc(): string {
     '',
     'Behaviours: `exit0-*` exit 0 with the named output; `exit2-stderr` exit 2 with a reason on',
     'stderr; `exit1-*` exit 1; `timeout` sleeps past its timeout; `missing-script` names a script',
-    'that does not exist. `(onFailure: block)` marks a handler with `"onFailure": "block"`.',
+    'that does not exist; `*-bad-rewrite` allows and rewrites the Bash input to `{"cmd":"ls"}`,',
+    'which does not match the Bash input schema `{ command: string }`. `(onFailure: block)` marks a',
+    'handler with `"onFailure": "block"`; `(tool schema given)` an engine given that schema',
+    '(`toolInputSchemas`, `--tool-schemas FILE` of `run`, `test` and `bridge`); `(invalidRewrite:',
+    "deny)` an engine with `invalidRewrite: 'deny'` (`--invalid-rewrite deny`).",
+    '',
+    'Tool input rewrites: with a schema for the tool, an `updatedInput` (Copilot `modifiedArgs`)',
+    'that fails it is discarded with the diagnostic `ENGINE_INVALID_UPDATED_INPUT`, and',
+    '`updatedInputCheck` is `discarded`; without one the rewrite is used and `updatedInputCheck`',
+    "says it was not checked (`unchecked`, with why). A discarded rewrite keeps the hook's decision,",
+    'as VS Code does: that is a **fail-open** the hosts document, marked so below;',
+    "`invalidRewrite: 'deny'` turns it into a deny.",
     '',
     '| profile | event | hook does | outcome | decision | why |',
     '|---|---|---|---|---|---|',
   ];
   for (const row of DECISION_TABLE) {
-    const does = `\`${row.behaviour}\`${row.onFailure ? ` (onFailure: ${row.onFailure})` : ''}`;
-    const extra = row.continue === false ? ' (continue: false)' : row.contextAdded ? ' + context' : '';
     lines.push(
-      `| ${row.profile} | ${row.event} | ${does} | ${row.outcome} | ${row.decision ?? 'none'}${extra} | ${row.why} |`,
+      `| ${row.profile} | ${row.event} | ${doesCell(row)} | ${row.outcome} | ${decisionCell(row)} | ${row.why} |`,
     );
   }
   return `${lines.join('\n')}\n`;

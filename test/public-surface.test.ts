@@ -190,6 +190,7 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
       'HttpRunner',
       'HttpRunnerOptions',
       'InlineSource',
+      'InvalidRewrite',
       'JsonSchema',
       'LocationReport',
       'LocationStatus',

@@ -72,6 +72,10 @@ export function combineResults(
   // A denied call runs nothing, so a rewrite of it means nothing; otherwise the first origin's wins.
   if (combined.decision !== 'deny')
     combined.updatedInput = firstDefined(results.map((r) => r.updatedInput)) ?? null;
+  // The check of the rewrite the answer carries, else the first one (a discarded or denied rewrite).
+  const checked = results.find((r) => r.updatedInput !== null && r.updatedInput === combined.updatedInput);
+  const check = checked?.updatedInputCheck ?? firstDefined(results.map((r) => r.updatedInputCheck));
+  if (check) combined.updatedInputCheck = check;
   const updatedPrompt = firstDefined(results.map((r) => r.updatedPrompt));
   if (updatedPrompt !== undefined) combined.updatedPrompt = updatedPrompt;
   const terminalReason = firstDefined(results.map((r) => r.terminalReason));

@@ -5,6 +5,7 @@
 
 import type { DispatchResult } from '../engine/dispatch/result.ts';
 import { createHookEngine } from '../engine/engine.ts';
+import type { HookEngineOptions } from '../engine/options.ts';
 import type { SessionStateStore } from '../engine/session/session-state.ts';
 import type { Diagnostic } from '../errors.ts';
 import type { ProfileName } from '../model/profile-name.ts';
@@ -47,6 +48,8 @@ export interface BridgeOptions {
    * user's state directory; `null` keeps it in memory (one invocation only).
    */
   stateDir?: string | null;
+  /** The tools' input schemas and what a rewrite failing them does (`--tool-schemas`, `--invalid-rewrite`). */
+  rewriteCheck?: Pick<HookEngineOptions, 'toolInputSchemas' | 'invalidRewrite'>;
 }
 
 export interface BridgeRun {
@@ -71,6 +74,7 @@ async function dispatchOrigin(
   state: SessionStateStore | undefined,
 ): Promise<DispatchResult> {
   const engine = await createHookEngine({
+    ...options.rewriteCheck,
     profile: origin.origin,
     cwd: options.cwd,
     discover: false,
@@ -112,6 +116,12 @@ function configProblems(config: BridgeConfig): string[] {
     if (!problems.some((line) => line.startsWith(broken.file)))
       problems.push(`${broken.file}: ${broken.reason}`);
   return [...new Set(problems)];
+}
+
+/** A rewrite checked against its tool's schema and discarded, or used unchecked: said, never silent. */
+function rewriteNotes(result: DispatchResult): string[] {
+  const codes = new Set(['ENGINE_INVALID_UPDATED_INPUT', 'ENGINE_TOOL_SCHEMA_UNSUPPORTED']);
+  return result.diagnostics.filter((d) => codes.has(d.code)).map((d) => `${d.code}: ${d.message}`);
 }
 
 /** A decision that stops something: a broken neighbour must not take it away. */
@@ -170,6 +180,9 @@ export async function runBridge(options: BridgeOptions): Promise<BridgeRun> {
     const reason = `broken hook configuration, its hooks did not run (fix it, then check with \`agent-hooks validate\`):\n  ${problems.join('\n  ')}`;
     return { answer: crashAnswer('BRIDGE_CONFIG_BROKEN', `${payload.event}: ${reason}`), result, payload };
   }
-  const notes = problems.map((problem) => `configuration error, hooks of this file did not run: ${problem}`);
+  const notes = [
+    ...problems.map((problem) => `configuration error, hooks of this file did not run: ${problem}`),
+    ...rewriteNotes(result),
+  ];
   return { answer: renderAnswer(options.host, result, notes), result, payload };
 }

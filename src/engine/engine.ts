@@ -13,6 +13,7 @@ import type { DispatchResult, HookRunReport } from './dispatch/result.ts';
 import type { DispatchArgs, EventDispatchResult, RuntimeEventName } from './dispatch/typed.ts';
 import type { DispatchOptions, EngineWatchOptions, HookEngineOptions } from './options.ts';
 import { getProfile } from './profiles/profiles.ts';
+import { checkInvalidRewriteOption } from './rewrite-check/deny-invalid-rewrite.ts';
 import { RunnerRegistry } from './run/runner-registry.ts';
 import { agentStopGate } from './session/agent-stop-gate.ts';
 import { type HookRegistration, SessionHandle } from './session/session-handle.ts';
@@ -264,6 +265,7 @@ export class HookEngine {
 
 /** Creates an engine and reads its configuration (DESIGN.md "Public library API"). */
 export async function createHookEngine(options: HookEngineOptions = {}): Promise<HookEngine> {
+  checkInvalidRewriteOption(options.invalidRewrite);
   const snapshot = await loadSnapshot(options, 1);
   return new HookEngine(options, snapshot);
 }

@@ -9,6 +9,7 @@ import type { ProfileName } from '../model/profile-name.ts';
 import type { SourceRef } from '../model/source.ts';
 import type { AsyncWake } from './async/async-types.ts';
 import type { DispatchResult } from './dispatch/result.ts';
+import type { InvalidRewrite } from './rewrite-check/deny-invalid-rewrite.ts';
 import type { JsonSchema } from './rewrite-check/json-schema-check.ts';
 import type { RunnerTable } from './run/runner-registry.ts';
 import type { SessionStateStore } from './session/session-state.ts';
@@ -102,6 +103,13 @@ export interface HookEngineOptions {
    * the rewrite is used unchecked, and `result.updatedInputCheck` says so.
    */
   toolInputSchemas?: Readonly<Record<string, JsonSchema>>;
+  /**
+   * What a rewrite that fails its tool's schema does to the decision. `discard` (default, VS Code's
+   * behaviour: seed 000 "PreToolUse 輸出", other-agents-hooks.md §2.5): only the rewrite is dropped
+   * and the hook's decision stands, so an `allow` lets the tool run with its original input (a
+   * documented fail-open, docs/decisions.md). `deny`: the call is denied instead (fail closed).
+   */
+  invalidRewrite?: InvalidRewrite;
   strict?: boolean;
   /** Report handlers whose matcher did not match in `skipped` (the CLI does). Default false. */
   explain?: boolean;

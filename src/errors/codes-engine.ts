@@ -32,7 +32,7 @@ export const ENGINE_CODES = {
   ENGINE_INVALID_UPDATED_INPUT: {
     severity: 'error',
     summary:
-      "A hook's updatedInput (Copilot modifiedArgs) does not match the tool's input schema given to the engine (`toolInputSchemas`, `run --tool-schemas`); the rewrite was discarded, the decision stands and the tool runs with its original input, as VS Code ignores such an updatedInput.",
+      "A hook's updatedInput (Copilot modifiedArgs) does not match the tool's input schema given to the engine (`toolInputSchemas`, `--tool-schemas` of run, test and bridge); the rewrite was discarded, the decision stands and the tool runs with its original input, as VS Code ignores such an updatedInput (a documented fail-open); with `invalidRewrite: 'deny'` (`--invalid-rewrite deny`) the call is denied instead.",
     fix: "Make the hook return the whole input in the tool's schema (updatedInput replaces it, it is not merged); the message names the failing field.",
   },
   ENGINE_TOOL_SCHEMA_UNSUPPORTED: {
@@ -80,6 +80,11 @@ export const ENGINE_CODES = {
     severity: 'error',
     summary: 'engine.watch() was called on an engine created with `discover: false`.',
     fix: 'Create the engine with discovery on (the default) to watch its configuration files.',
+  },
+  ENGINE_INVALID_OPTION: {
+    severity: 'error',
+    summary: 'createHookEngine() was given an option value it does not know (e.g. `invalidRewrite`).',
+    fix: 'Use one of the values the message lists (docs/library.md describes each option).',
   },
   ENGINE_UNKNOWN_EVENT: {
     severity: 'error',

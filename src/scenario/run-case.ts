@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { DispatchResult } from '../engine/dispatch/result.ts';
 import { createHookEngine } from '../engine/engine.ts';
+import type { HookEngineOptions } from '../engine/options.ts';
 import type { Diagnostic } from '../errors.ts';
 import type { RunnableCase, Scenario } from './read-scenario.ts';
 
@@ -56,8 +57,15 @@ function intoCopy(input: Record<string, unknown>, projectDir: string, copy: stri
   return JSON.parse(JSON.stringify(input).replaceAll(from, to)) as Record<string, unknown>;
 }
 
+/** The engine options of `--tool-schemas` and `--invalid-rewrite`, the same for every case. */
+export type RewriteCheckOptions = Pick<HookEngineOptions, 'toolInputSchemas' | 'invalidRewrite'>;
+
 /** Runs one case in a fresh engine (so no session state, such as the Stop-block count, leaks). */
-export async function runCase(scenario: Scenario, item: RunnableCase): Promise<CaseRun> {
+export async function runCase(
+  scenario: Scenario,
+  item: RunnableCase,
+  rewriteCheck: RewriteCheckOptions = {},
+): Promise<CaseRun> {
   const started = performance.now();
   const root =
     Object.keys(item.files).length > 0 ? await mkdtemp(join(tmpdir(), 'agent-hooks-test-')) : undefined;
@@ -72,6 +80,7 @@ export async function runCase(scenario: Scenario, item: RunnableCase): Promise<C
   try {
     if (root) projectDir = await projectCopy(root, scenario.projectDir, item.files);
     const engine = await createHookEngine({
+      ...rewriteCheck,
       cwd: projectDir,
       profile: item.profile,
       noUser: !scenario.user,

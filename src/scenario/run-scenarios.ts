@@ -4,7 +4,7 @@ import { checkCase } from './check-expect.ts';
 import { findScenarioFiles } from './find-scenarios.ts';
 import { readScenario, type Scenario } from './read-scenario.ts';
 import type { CaseReport, FileReport } from './report.ts';
-import { type CaseRun, inParallel, runCase } from './run-case.ts';
+import { type CaseRun, inParallel, type RewriteCheckOptions, runCase } from './run-case.ts';
 import { expectEdits, updatedScenarioText } from './update-expect.ts';
 
 export interface RunScenariosOptions {
@@ -14,6 +14,8 @@ export interface RunScenariosOptions {
   jobs?: number;
   /** Record the current results as expectations (`--update`). */
   update?: boolean;
+  /** The tools' input schemas and what a rewrite failing them does (`--tool-schemas`, `--invalid-rewrite`). */
+  rewriteCheck?: RewriteCheckOptions;
 }
 
 /** A scenario file `--update` would rewrite: its text now and after. */
@@ -69,7 +71,9 @@ export async function runScenarios(
     found.files.map(async (file) => ({ file, read: await readScenario(file) })),
   );
   const scenarios = reads.flatMap(({ read }) => (read.ok ? [read.scenario] : []));
-  const tasks = scenarios.flatMap((scenario) => scenario.cases.map((item) => () => runCase(scenario, item)));
+  const tasks = scenarios.flatMap((scenario) =>
+    scenario.cases.map((item) => () => runCase(scenario, item, options.rewriteCheck)),
+  );
   const runs: CaseRun[] = await inParallel(tasks, options.jobs ?? availableParallelism());
   const files: FileReport[] = found.diagnostics.map((d) => ({
     file: d.file ?? options.cwd,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DECISION_TABLE, type DecisionRow } from '../../spec/decision-table.ts';
+import { BASH_INPUT_SCHEMA, DECISION_TABLE, type DecisionRow } from '../../spec/decision-table.ts';
 import { createHookEngine, eventKeyFor } from '../../src/index.ts';
 import { HOOK_SCRIPT } from '../helpers/engine.ts';
 
@@ -33,12 +33,21 @@ function onFailureOf(row: DecisionRow): { onFailure?: 'block' } {
   return row.onFailure ? { onFailure: row.onFailure } : {};
 }
 
+/** The engine options of the row: the Bash input schema, and `invalidRewrite`. */
+function rewriteCheckOf(row: DecisionRow) {
+  return {
+    ...(row.toolSchema ? { toolInputSchemas: { Bash: BASH_INPUT_SCHEMA } } : {}),
+    ...(row.invalidRewrite ? { invalidRewrite: row.invalidRewrite } : {}),
+  };
+}
+
 async function engineFor(row: DecisionRow) {
   const command = commandFor(row);
   const timeout = row.behaviour === 'timeout' ? TIMEOUT_ROW_SEC : ROW_TIMEOUT_SEC;
   if (row.profile === 'copilot-cli') {
     const key = eventKeyFor(row.event, 'copilot') ?? row.event;
     return createHookEngine({
+      ...rewriteCheckOf(row),
       discover: false,
       profile: 'copilot-cli',
       sources: [
@@ -53,6 +62,7 @@ async function engineFor(row: DecisionRow) {
   }
   if (row.profile === 'vscode') {
     return createHookEngine({
+      ...rewriteCheckOf(row),
       discover: false,
       profile: 'vscode',
       sources: [
@@ -66,6 +76,7 @@ async function engineFor(row: DecisionRow) {
     });
   }
   return createHookEngine({
+    ...rewriteCheckOf(row),
     discover: false,
     sources: [
       {
@@ -94,5 +105,11 @@ describe('decision table (docs/decisions.md)', () => {
     if (row.continue !== undefined) expect(result.continue).toBe(row.continue);
     if (row.contextAdded !== undefined) expect(result.additionalContext.length > 0).toBe(row.contextAdded);
     if (row.toModel !== undefined) expect(result.messages.toModel).toEqual(row.toModel);
+    if (row.updatedInput === 'used') expect(result.updatedInput).toEqual({ cmd: 'ls' });
+    if (row.updatedInput === 'discarded') {
+      expect(result.updatedInput).toBeNull();
+      expect(result.updatedInputCheck?.status).toBe('discarded');
+      expect(result.diagnostics.map((d) => d.code)).toContain('ENGINE_INVALID_UPDATED_INPUT');
+    }
   });
 });

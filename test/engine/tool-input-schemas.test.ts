@@ -161,3 +161,47 @@ describe('updatedInput checked against toolInputSchemas (issue 12 point 19)', ()
     expect(found?.severity).toBe('warning');
   });
 });
+
+describe("invalidRewrite: 'deny' closes the fail-open (issue 12 point 19)", () => {
+  it('PermissionRequest: the allow becomes a deny whose reason replaces the tool result', async () => {
+    const result = await dispatchRewrite(
+      { command: 42 },
+      {
+        event: 'PermissionRequest',
+        shape: 'permission-request',
+        toolInputSchemas: { Bash: BASH_SCHEMA },
+        invalidRewrite: 'deny',
+      },
+    );
+    expect(result.decision).toBe('deny');
+    expect(result.updatedInput).toBeNull();
+    expect(result.updatedInputCheck).toMatchObject({ status: 'discarded', denied: true });
+    expect(result.messages.toModel).toEqual([result.reason]);
+    expect(result.messages.placements).toEqual(['replaces-tool-result']);
+  });
+
+  it('copilot-cli: the deny is worded as the host words a preToolUse deny', async () => {
+    const result = await dispatchRewrite(
+      { command: 'ls', force: true },
+      {
+        toolInputSchemas: { Bash: BASH_SCHEMA },
+        profile: 'copilot-cli',
+        shape: 'copilot',
+        invalidRewrite: 'deny',
+      },
+    );
+    expect(result.decision).toBe('deny');
+    expect(result.messages.toModel).toEqual([`Denied by preToolUse hook: ${result.reason}`]);
+    expect(result.reason).toMatch(
+      /^the hook's rewrite of the Bash input does not match the tool's input schema \(/,
+    );
+  });
+
+  it('a value it does not know is ENGINE_INVALID_OPTION, never a quiet discard', async () => {
+    const engine = createHookEngine({ discover: false, invalidRewrite: 'closed' as 'deny' });
+    await expect(engine).rejects.toMatchObject({
+      code: 'ENGINE_INVALID_OPTION',
+      message: 'invalidRewrite: expected one of discard, deny, got "closed"',
+    });
+  });
+});

@@ -5,9 +5,14 @@ import { PROFILE_NAMES, type ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import { parseProfile } from '../common-options.ts';
 import { readAll } from '../read-input.ts';
+import {
+  addRewriteCheckOptions,
+  type RewriteCheckCliOptions,
+  rewriteCheckEngineOptions,
+} from '../rewrite-check-options.ts';
 import { addBridgeInstallCommands } from './bridge-install.ts';
 
-interface BridgeCliOptions {
+interface BridgeCliOptions extends RewriteCheckCliOptions {
   host?: ProfileName;
   event?: string;
   cwd: string;
@@ -27,34 +32,39 @@ function collectHost(value: string, previous: ProfileName[]): ProfileName[] {
  */
 export function registerBridgeCommand(program: Command, io: CliIo): void {
   const hosts = PROFILE_NAMES.join(' | ');
-  const bridge = program
-    .command('bridge')
-    .description("run every other agent's hooks as this host's hook: reads the host's payload on stdin")
-    .option('--host <host>', `the calling host: ${hosts} (required)`, parseProfile)
-    .option('--event <name>', "the event, when the payload does not name it (Copilot's camelCase payloads)")
-    .option('--cwd <dir>', 'project directory', process.cwd())
-    .option('--from <host>', `read only this host's hook files (repeatable): ${hosts}`, collectHost, [])
-    .option('--include-native', "also run the calling host's own hook files (it already runs them)", false)
-    .option('--no-user', 'ignore user-level configuration in the home directory')
-    .option(
-      '--state-dir <dir>',
-      'per-session state between invocations (default: $XDG_STATE_HOME/agent-hooks, else ~/.local/state/agent-hooks)',
-    )
-    .action(async (options: BridgeCliOptions) => {
-      if (!options.host) throw new Error(`bridge: --host is required (${hosts})`);
-      const run = await runBridge({
-        host: options.host,
-        stdin: await readAll(io.stdin),
-        cwd: resolve(options.cwd),
-        includeNative: options.includeNative,
-        noUser: !options.user,
-        ...(options.event !== undefined ? { event: options.event } : {}),
-        ...(options.from.length > 0 ? { from: options.from } : {}),
-        ...(options.stateDir !== undefined ? { stateDir: resolve(options.stateDir) } : {}),
-      });
-      io.stdout(run.answer.stdout);
-      io.stderr(run.answer.stderr);
-      io.setExitCode(run.answer.exitCode);
+  const bridge = program.command('bridge');
+  addRewriteCheckOptions(
+    bridge
+      .description("run every other agent's hooks as this host's hook: reads the host's payload on stdin")
+      .option('--host <host>', `the calling host: ${hosts} (required)`, parseProfile)
+      .option('--event <name>', "the event, when the payload does not name it (Copilot's camelCase payloads)")
+      .option('--cwd <dir>', 'project directory', process.cwd())
+      .option('--from <host>', `read only this host's hook files (repeatable): ${hosts}`, collectHost, [])
+      .option('--include-native', "also run the calling host's own hook files (it already runs them)", false)
+      .option('--no-user', 'ignore user-level configuration in the home directory')
+      .option(
+        '--state-dir <dir>',
+        'per-session state between invocations (default: $XDG_STATE_HOME/agent-hooks, else ~/.local/state/agent-hooks)',
+      ),
+  ).action(async (options: BridgeCliOptions) => {
+    if (!options.host) throw new Error(`bridge: --host is required (${hosts})`);
+    // Read before any hook runs: a bad file is the same error as for `run` (exit 1, which every
+    // host reads as a failed hook).
+    const rewriteCheck = await rewriteCheckEngineOptions(options);
+    const run = await runBridge({
+      rewriteCheck,
+      host: options.host,
+      stdin: await readAll(io.stdin),
+      cwd: resolve(options.cwd),
+      includeNative: options.includeNative,
+      noUser: !options.user,
+      ...(options.event !== undefined ? { event: options.event } : {}),
+      ...(options.from.length > 0 ? { from: options.from } : {}),
+      ...(options.stateDir !== undefined ? { stateDir: resolve(options.stateDir) } : {}),
     });
+    io.stdout(run.answer.stdout);
+    io.stderr(run.answer.stderr);
+    io.setExitCode(run.answer.exitCode);
+  });
   addBridgeInstallCommands(bridge, io);
 }

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createHookEngine } from '../../engine/engine.ts';
-import type { JsonSchema } from '../../engine/rewrite-check/json-schema-check.ts';
 import type { TelemetryListener } from '../../engine/telemetry/bus.ts';
 import { createTraceWriter } from '../../telemetry/trace-file.ts';
 import { askPerson, requireTerminalForInteractive } from '../ask-person.ts';
@@ -14,18 +13,21 @@ import { type IgnoredHostFile, otherHostsFiles } from '../hosts.ts';
 import { createLiveDisplay } from '../live-display.ts';
 import { readRunInput } from '../read-input.ts';
 import { renderResult } from '../render-result.ts';
+import {
+  addRewriteCheckOptions,
+  type RewriteCheckCliOptions,
+  rewriteCheckEngineOptions,
+} from '../rewrite-check-options.ts';
 import { runJson } from '../run-json.ts';
-import { readToolSchemas } from '../tool-schemas-file.ts';
 import { displayPath, loadOptionsFromCli } from './validate.ts';
 
-interface RunOptions extends CommonOptions {
+interface RunOptions extends CommonOptions, RewriteCheckCliOptions {
   input?: string;
   requireTrust: boolean;
   interactive: boolean;
   sessionId?: string;
   trustFile?: string;
   trace?: string;
-  toolSchemas?: string;
 }
 
 /** `agent-hooks run <Event>`: dispatch one event and report it (DESIGN.md "CLI contract"). */
@@ -36,9 +38,9 @@ export function registerRunCommand(program: Command, io: CliIo): void {
     const { input, from } = await readRunInput(options.input, io.stdin, io.stdinIsTTY);
     requireToolName(eventName, input, from);
     const cwd = resolve(options.cwd);
-    const toolInputSchemas = options.toolSchemas ? await readToolSchemas(options.toolSchemas) : undefined;
+    const rewriteCheck = await rewriteCheckEngineOptions(options);
     const trace = options.trace ? createTraceWriter(resolve(options.trace)) : undefined;
-    const engine = await engineFor(options, cwd, trace?.listener, toolInputSchemas);
+    const engine = await engineFor(options, cwd, trace?.listener, rewriteCheck);
     const stopClosingOnSignal = closeOnSignal(async () => {
       await engine.close();
       await trace?.close();
@@ -77,7 +79,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 
 /** The `run` command with its options (DESIGN.md "CLI contract"; `--tool-schemas` is issue 12 point 19). */
 function runCommand(program: Command): Command {
-  return addCommonOptions(
+  const run = addCommonOptions(
     program
       .command('run')
       .description('dispatch one event to the configured hooks and show the decision')
@@ -101,23 +103,19 @@ function runCommand(program: Command): Command {
         '--trust-file <file>',
         'trust store to read (default: $XDG_CONFIG_HOME/agent-hooks/trust.json)',
       ),
-  )
-    .option('--trace <file>', 'append every telemetry event of the run to FILE as JSON lines')
-    .option(
-      '--tool-schemas <file>',
-      "JSON object of tool name → input JSON Schema; a hook's updatedInput that does not match is discarded",
-    );
+  ).option('--trace <file>', 'append every telemetry event of the run to FILE as JSON lines');
+  return addRewriteCheckOptions(run);
 }
 
 function engineFor(
   options: RunOptions,
   cwd: string,
   onTelemetry: TelemetryListener | undefined,
-  toolInputSchemas: Record<string, JsonSchema> | undefined,
+  rewriteCheck: Awaited<ReturnType<typeof rewriteCheckEngineOptions>>,
 ) {
   return createHookEngine({
     ...(onTelemetry ? { onTelemetry } : {}),
-    ...(toolInputSchemas ? { toolInputSchemas } : {}),
+    ...rewriteCheck,
     cwd,
     profile: options.profile,
     noUser: !options.user,

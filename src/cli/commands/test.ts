@@ -7,12 +7,17 @@ import type { ScenarioUpdate } from '../../scenario/run-scenarios.ts';
 import type { CliIo } from '../cli-io.ts';
 import { parseProfile } from '../common-options.ts';
 import { resolveEventArg } from '../event-arg.ts';
+import {
+  addRewriteCheckOptions,
+  type RewriteCheckCliOptions,
+  rewriteCheckEngineOptions,
+} from '../rewrite-check-options.ts';
 import { applyConfigWrite } from '../write/config-write.ts';
 import { unifiedDiff } from '../write/line-diff.ts';
 
 const REPORTER_NAMES: readonly ReporterName[] = ['human', 'junit', 'tap', 'json'];
 
-interface TestOptions {
+interface TestOptions extends RewriteCheckCliOptions {
   cwd: string;
   reporter: ReporterName;
   update: boolean;
@@ -71,8 +76,10 @@ async function runTests(paths: string[], options: TestOptions, io: CliIo): Promi
   const formats = await import('../../scenario/report-formats.ts');
   const { humanReport, totalsOf } = await import('../../scenario/report.ts');
   const cwd = resolve(options.cwd);
+  const rewriteCheck = await rewriteCheckEngineOptions(options);
   const outcome = await runScenarios(paths, {
     cwd,
+    rewriteCheck,
     update: options.update,
     ...(options.jobs ? { jobs: options.jobs } : {}),
   });
@@ -90,7 +97,7 @@ async function runTests(paths: string[], options: TestOptions, io: CliIo): Promi
 
 /** `agent-hooks test`: run scenario files against the project's hooks (docs/testing.md). */
 export function registerTestCommand(program: Command, io: CliIo): void {
-  program
+  const test = program
     .command('test')
     .description('run hook scenario files (hooks.test.yaml) and check each decision; exit 1 on any failure')
     .argument(
@@ -110,9 +117,9 @@ export function registerTestCommand(program: Command, io: CliIo): void {
       'with --sample: the host whose payload to print: claude-code | copilot-cli | vscode',
       parseProfile,
       'claude-code',
-    )
-    .action(async (paths: string[], options: TestOptions) => {
-      if (options.sample !== undefined) await printSample(options.sample, options, io);
-      else await runTests(paths, options, io);
-    });
+    );
+  addRewriteCheckOptions(test).action(async (paths: string[], options: TestOptions) => {
+    if (options.sample !== undefined) await printSample(options.sample, options, io);
+    else await runTests(paths, options, io);
+  });
 }

@@ -152,11 +152,14 @@ export interface BackgroundedRun {
 export interface UpdatedInputCheck {
   /**
    * `valid`: it matches and is used; `discarded`: it does not match, so `updatedInput` is null and
-   * the decision stands; `unchecked`: used as given, with `why` saying why it was not checked.
+   * the decision stands (or, with `invalidRewrite: 'deny'`, becomes a deny, and `denied` is set);
+   * `unchecked`: used as given, with `why` saying why it was not checked.
    */
   status: 'valid' | 'discarded' | 'unchecked';
   /** The tool the input belongs to (`tool_name`), or null when the input names none. */
   tool: string | null;
   /** Why it was discarded (the schema error) or not checked. */
   why?: string;
+  /** Discarded with `invalidRewrite: 'deny'`: the call was denied instead of running unchanged. */
+  denied?: true;
 }

@@ -5,6 +5,7 @@
 import { diagnostic } from '../../errors.ts';
 import type { EngineContext } from '../context.ts';
 import type { DispatchResult, HookRunReport, UpdatedInputCheck } from '../dispatch/result.ts';
+import { denyInvalidRewrite } from './deny-invalid-rewrite.ts';
 import type { JsonSchema } from './json-schema-check.ts';
 
 /**
@@ -31,7 +32,7 @@ export function checkUpdatedInput(
     result.updatedInputCheck = unchecked(tool, why);
     return undefined;
   }
-  return applyCheck(result, tool!, schema);
+  return applyCheck(ctx, input, result, tool!, schema);
 }
 
 function unchecked(tool: string | null, why: string): UpdatedInputCheck {
@@ -39,7 +40,13 @@ function unchecked(tool: string | null, why: string): UpdatedInputCheck {
 }
 
 /** The schema check itself, loaded only when a schema and a rewrite meet (cold start). */
-async function applyCheck(result: DispatchResult, tool: string, schema: JsonSchema): Promise<void> {
+async function applyCheck(
+  ctx: EngineContext,
+  input: Record<string, unknown>,
+  result: DispatchResult,
+  tool: string,
+  schema: JsonSchema,
+): Promise<void> {
   const { checkJsonSchema } = await import('./json-schema-check.ts');
   const check = checkJsonSchema(schema, result.updatedInput);
   if (check.ok === true) {
@@ -66,16 +73,26 @@ async function applyCheck(result: DispatchResult, tool: string, schema: JsonSche
     );
     return;
   }
+  const deny = ctx.options.invalidRewrite === 'deny';
   const decision = result.decision === null ? 'no decision' : `the decision "${result.decision}"`;
+  const then = deny
+    ? 'the call is denied (invalidRewrite: deny)'
+    : `${decision} stands, the tool runs with its original input`;
   result.diagnostics.push(
     diagnostic(
       'ENGINE_INVALID_UPDATED_INPUT',
-      `${result.event}: updatedInput from ${by} does not match the input schema of tool ${tool}: ${check.message}; the rewrite was discarded (${decision} stands, the tool runs with its original input). Return the whole input in the tool's schema (updatedInput replaces it, it is not merged).`,
+      `${result.event}: updatedInput from ${by} does not match the input schema of tool ${tool}: ${check.message}; the rewrite was discarded (${then}). Return the whole input in the tool's schema (updatedInput replaces it, it is not merged).`,
       where,
     ),
   );
-  result.updatedInputCheck = { status: 'discarded', tool, why: check.message };
+  result.updatedInputCheck = {
+    status: 'discarded',
+    tool,
+    why: check.message,
+    ...(deny ? { denied: true } : {}),
+  };
   result.updatedInput = null;
+  if (deny) denyInvalidRewrite(ctx, input, result, tool, check.message);
 }
 
 /** The hook whose rewrite the result carries (the last one in configured order that wrote it). */

@@ -103,3 +103,7 @@ export const NESTED_STOP_DECISION = {
   decision: z.literal('block'),
   reason: z.string().describe('Fed back to the agent; VS Code needs it non-empty.'),
 } satisfies Shape;
+
+/** What happens to a rewrite that fails its tool's schema (issue 12 point 19, seed 000 "PreToolUse 輸出"). */
+export const REWRITE_CHECK_NOTE =
+  "With tool input schemas (`toolInputSchemas`, `--tool-schemas`), a rewrite that does not match its tool's schema is discarded with ENGINE_INVALID_UPDATED_INPUT and the decision stands (VS Code's documented fail-open; `--invalid-rewrite deny` denies instead); without them the result's updatedInputCheck says it was not checked.";

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADDITIONAL_CONTEXT, jsonObject } from './common.ts';
+import { ADDITIONAL_CONTEXT, jsonObject, REWRITE_CHECK_NOTE } from './common.ts';
 
 /**
  * Copilot CLI's flat, camelCase output fields (other-agents-hooks.md §1.3, §1.5, §1.7;
@@ -9,7 +9,7 @@ export const COPILOT_FIELDS = {
   additionalContext: ADDITIONAL_CONTEXT,
   permissionDecision: z.enum(['allow', 'deny', 'ask']),
   permissionDecisionReason: z.string().describe('Required with deny.'),
-  modifiedArgs: jsonObject().describe('Replaces the whole tool arguments.'),
+  modifiedArgs: jsonObject().describe(`Replaces the whole tool arguments. ${REWRITE_CHECK_NOTE}`),
   modifiedPrompt: z
     .string()
     .describe(

@@ -6,6 +6,7 @@ import {
   jsonObject,
   PERMISSION_DECISIONS,
   PERMISSION_UPDATE,
+  REWRITE_CHECK_NOTE,
 } from './common.ts';
 import { COPILOT_FIELDS } from './copilot.ts';
 
@@ -22,7 +23,7 @@ export const PERMISSION_DECISION = z.enum(PERMISSION_DECISIONS);
 export const PERMISSION_DECISION_REASON = z
   .string()
   .describe('Shown to the model on deny, to the user otherwise.');
-export const UPDATED_INPUT = jsonObject().describe('Replaces the whole tool input.');
+export const UPDATED_INPUT = jsonObject().describe(`Replaces the whole tool input. ${REWRITE_CHECK_NOTE}`);
 
 /** PermissionRequest `hookSpecificOutput.decision` (claude-code-hooks.md §2.8). */
 const PERMISSION_REQUEST_DECISION = z.discriminatedUnion('behavior', [

@@ -1,0 +1,41 @@
+// `--tool-schemas FILE` and `--invalid-rewrite discard|deny`, shared by `run`, `test` and
+// `bridge` (issue 12 point 19): the same parsing and the same errors in each command.
+import type { Command } from 'commander';
+import type { HookEngineOptions } from '../engine/options.ts';
+import { INVALID_REWRITES, type InvalidRewrite } from '../engine/rewrite-check/deny-invalid-rewrite.ts';
+import { readToolSchemas } from './tool-schemas-file.ts';
+
+export interface RewriteCheckCliOptions {
+  toolSchemas?: string;
+  invalidRewrite?: InvalidRewrite;
+}
+
+function parseInvalidRewrite(value: string): InvalidRewrite {
+  if ((INVALID_REWRITES as readonly string[]).includes(value)) return value as InvalidRewrite;
+  throw new Error(`--invalid-rewrite ${value}: expected one of ${INVALID_REWRITES.join(', ')}`);
+}
+
+/** Adds both options to `command`. */
+export function addRewriteCheckOptions(command: Command): Command {
+  return command
+    .option(
+      '--tool-schemas <file>',
+      "JSON object of tool name → input JSON Schema; a hook's updatedInput that does not match is discarded",
+    )
+    .option(
+      '--invalid-rewrite <action>',
+      `what a discarded updatedInput does to the decision: ${INVALID_REWRITES.join(' | ')} (default discard: the decision stands, as in VS Code)`,
+      parseInvalidRewrite,
+    );
+}
+
+/** The engine options the two flags give; reads and checks the schema file (CONFIG_TOOL_SCHEMAS_INVALID). */
+export async function rewriteCheckEngineOptions(
+  options: RewriteCheckCliOptions,
+): Promise<Pick<HookEngineOptions, 'toolInputSchemas' | 'invalidRewrite'>> {
+  const toolInputSchemas = options.toolSchemas ? await readToolSchemas(options.toolSchemas) : undefined;
+  return {
+    ...(toolInputSchemas ? { toolInputSchemas } : {}),
+    ...(options.invalidRewrite ? { invalidRewrite: options.invalidRewrite } : {}),
+  };
+}
