@@ -2,16 +2,30 @@ import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
+import type { ProfileName } from '../../src/model/profile-name.ts';
 import { builtBinPath, runCliInProcess } from '../helpers/cli.ts';
 import { REPO_ROOT } from '../helpers/paths.ts';
 import { makeTree, tempDir, writeFile } from '../helpers/temp-dir.ts';
-import { claudePreToolUse, denyStdout } from './guards.ts';
+import { denyStdout, hostCall } from './guards.ts';
 
 const BIN = `node ${builtBinPath()}`;
+const DEMO_GUARD_REASON = "Blocked by the demo guard: 'rm -rf /' is destructive. Ask the user first.";
 
 function json(file: string): Record<string, Record<string, unknown[]>> {
   // jsonc: the settings files keep their comments.
   return parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown[]>>;
+}
+
+/** The PreToolUse command `bridge install` wrote into `host`'s file. */
+function installedCommand(dir: string, host: ProfileName): string {
+  if (host === 'claude-code') {
+    const groups = json(join(dir, '.claude/settings.json')).hooks?.PreToolUse as {
+      hooks: { command: string }[];
+    }[];
+    return String(groups.at(-1)?.hooks[0]?.command);
+  }
+  const entries = json(join(dir, '.github/hooks/agent-hooks.json')).hooks?.preToolUse as { bash: string }[];
+  return String(entries[0]?.bash);
 }
 
 describe('bridge install / uninstall', () => {
@@ -90,36 +104,38 @@ describe('bridge install / uninstall', () => {
     expect(readFileSync(join(project, '.claude/settings.json'), 'utf8')).toBe('{ broken');
   });
 
-  it('demo: after install for Claude Code, the installed command denies rm -rf / through the Copilot-format guard', async () => {
-    const project = tempDir('demo');
-    cpSync(join(REPO_ROOT, 'examples/demo-project'), project, { recursive: true });
-    const install = await runCliInProcess([
-      'bridge',
-      'install',
-      '--host',
-      'claude-code',
-      '--cwd',
-      project,
-      '--command',
-      BIN,
-    ]);
-    expect(install.code).toBe(0);
-    const settings = json(join(project, '.claude/settings.json'));
-    const entry = settings.hooks?.PreToolUse?.at(-1) as { hooks: { command: string }[] };
-    // The installed command line, as Claude Code would run it (its own hooks are skipped: native).
-    const args = String(entry.hooks[0]?.command).split(' ').slice(2);
-    const payload = JSON.stringify(claudePreToolUse(project, 'rm -rf /'));
-    const run = await runCliInProcess(
-      [...args, '--cwd', project, '--no-user', '--state-dir', join(project, '.state')],
-      {
-        stdin: payload,
-      },
-    );
-    // .github/hooks/audit.json's guard exits 2; Copilot CLI does not show its stderr to the model.
-    expect(run).toEqual({
-      code: 0,
-      stdout: denyStdout('claude-code', 'hook exited with code 2'),
-      stderr: '',
+  // The Done-when of issue 16: in the demo project, each host's installed command denies the host's
+  // recorded rm -rf / payload through a guard written in another dialect, in the host's own format.
+  const DEMO: { host: ProfileName; reason: string }[] = [
+    // .github/hooks/audit.json (Copilot: its stderr is not shown, copilot-cli-observed.md) and
+    // .vscode/hooks/guard.json (VS Code: stderr is the reason); the host runs its own guard itself.
+    { host: 'claude-code', reason: `hook exited with code 2\n${DEMO_GUARD_REASON}` },
+    // Copilot CLI reads .claude and .github/hooks itself: the VS Code-only .vscode/hooks guard is bridged.
+    { host: 'copilot-cli', reason: DEMO_GUARD_REASON },
+  ];
+  for (const { host, reason } of DEMO) {
+    it(`demo: after install for ${host}, the installed command denies rm -rf / through another dialect's guard`, async () => {
+      const project = tempDir('demo');
+      cpSync(join(REPO_ROOT, 'examples/demo-project'), project, { recursive: true });
+      const install = await runCliInProcess([
+        'bridge',
+        'install',
+        '--host',
+        host,
+        '--cwd',
+        project,
+        '--command',
+        BIN,
+      ]);
+      expect(install.code).toBe(0);
+      // The installed command line, as the host would run it.
+      const args = installedCommand(project, host).split(' ').slice(2);
+      const call = hostCall(host, project, 'rm -rf /');
+      const run = await runCliInProcess(
+        [...args, '--cwd', project, '--no-user', '--state-dir', join(project, '.state')],
+        { stdin: call.stdin },
+      );
+      expect(run).toEqual({ code: 0, stdout: denyStdout(host, reason), stderr: '' });
     });
-  });
+  }
 });

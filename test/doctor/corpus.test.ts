@@ -98,6 +98,7 @@ describe('agent-hooks doctor on the demo project', () => {
       '.github/hooks/audit.json',
       '.github/hooks/compat.json',
       '.github/hooks/vscode-format.json',
+      '.vscode/hooks/guard.json',
     ]);
     expect(code).toBe(0);
   });

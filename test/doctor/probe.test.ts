@@ -55,7 +55,7 @@ describe('agent-hooks doctor --probe on the broken-fixture corpus', () => {
     // --no-user reads none of Copilot CLI's trusted folders; --trust-folder stands in for them.
     const { code, report } = await probe(DEMO, ['--trust-folder']);
     expect(report.findings).toEqual([]);
-    expect(report.probe?.ran).toBe(11);
+    expect(report.probe?.ran).toBe(12);
     expect(code).toBe(0);
   });
 
