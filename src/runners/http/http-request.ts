@@ -81,6 +81,13 @@ function routeRequest(
     const notes: HttpRunNotes = { url: url.href, proxy: null, ...exempt, ssrfGuard: 'applied', allowlist };
     return { dispatcher: agents.guarded(), oneOff: false, notes };
   }
+  let dispatcher: Dispatcher;
+  try {
+    dispatcher = agents.proxy(proxy.uri);
+  } catch (error) {
+    return `${proxy.variable} is not a usable proxy URL: ${(error as Error).message}`;
+  }
+  // Said only once the proxy agent exists: a refused request was sent nowhere.
   const proxyUrl = redactProxy(proxy.uri);
   diagnostics.push({
     code: 'SECURITY_SSRF_GUARD_BYPASSED',
@@ -88,11 +95,7 @@ function routeRequest(
   });
   const via = { url: proxyUrl, variable: proxy.variable };
   const notes: HttpRunNotes = { url: url.href, proxy: via, ssrfGuard: 'bypassed-by-proxy', allowlist };
-  try {
-    return { dispatcher: agents.proxy(proxy.uri), oneOff: true, notes };
-  } catch (error) {
-    return `${proxy.variable} is not a usable proxy URL: ${(error as Error).message}`;
-  }
+  return { dispatcher, oneOff: true, notes };
 }
 
 /** The request headers with allowed variables resolved; a message when they are not valid HTTP. */

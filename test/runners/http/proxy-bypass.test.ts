@@ -88,6 +88,31 @@ describe('proxy bypass of the SSRF guard', () => {
   });
 });
 
+describe('an unusable proxy URL', () => {
+  it('refuses the request before any I/O, without claiming the guard was bypassed or notes', async () => {
+    const rec = recordingConnector();
+    const dns = fakeLookup({});
+    const runner = createHttpRunner({
+      lookup: dns.lookup,
+      connector: rec.connector,
+      env: { HTTP_PROXY: 'not a url' },
+    });
+    try {
+      const r = await runner(httpRequest({ url: 'http://internal.corp.test/hook' }));
+      expect(r.failure).toEqual({
+        code: 'RUNNER_HTTP_INVALID_REQUEST',
+        message: 'HTTP_PROXY is not a usable proxy URL: Invalid URL',
+      });
+      expect(r.diagnostics ?? []).toEqual([]);
+      expect(r.http).toBeUndefined();
+      expect(rec.attempts).toEqual([]);
+      expect(dns.calls).toEqual([]);
+    } finally {
+      await runner.close();
+    }
+  });
+});
+
 describe('proxyForUrl (undici EnvHttpProxyAgent semantics)', () => {
   const https = new URL('https://api.example.com/x');
   const http = new URL('http://api.example.com:8080/x');
