@@ -22,6 +22,9 @@ export interface HostDifference {
 const P = 'copilot-cli' as const;
 const V = 'vscode' as const;
 const OBSERVED = 'copilot-cli-observed.md';
+/** Facts seen by running the real Copilot CLI 1.0.102 the same way, not yet in copilot-cli-observed.md. */
+const RUN =
+  'a run of Copilot CLI 1.0.102 set up as copilot-cli-observed.md "Running it offline" (2026-12-02)';
 
 export const HOST_DIFFERENCES: readonly HostDifference[] = [
   {
@@ -76,16 +79,32 @@ export const HOST_DIFFERENCES: readonly HostDifference[] = [
     profile: P,
     topic: 'preToolUse exit 2',
     seed: 'other-agents-hooks.md §1.5: exit 2 denies with stderr as the reason',
-    host: 'denied with `hook exited with code 2`; stderr is not shown to the model; exit 2 beats a stdout allow (not observed: a reason the stdout JSON gives with its own deny is kept, as other-agents-hooks.md §1.5 merges the stdout JSON with the deny)',
-    source: `${OBSERVED} "What the host does with the output"`,
+    host: "denied with `hook exited with code 2`; stderr is not shown to the model; exit 2 beats a stdout allow; a reason in the stdout JSON, whatever its decision, is the denial's (the stdout JSON is merged with the deny)",
+    source: `${OBSERVED} "What the host does with the output"; ${RUN}`,
     test: 'test/engine/copilot-runtime.test.ts › preToolUse exit 2 denies',
+  },
+  {
+    profile: P,
+    topic: 'preToolUse `additionalContext`',
+    seed: 'seed 003 "Hook-Ereignisse": preToolUse output can allow, deny or modify (no context)',
+    host: "when the tool runs, the hooks' context is a user message after the tool message: `Additional context from preToolUse hook:\n<c>` (several joined by a blank line; placement `user-message`)",
+    source: RUN,
+    test: 'test/cli/run-copilot-texts.test.ts › preToolUse additionalContext: one user message after the tool message',
+  },
+  {
+    profile: P,
+    topic: 'preToolUse `ask` with no person to answer',
+    seed: 'seed 003 and other-agents-hooks.md §1.5: `ask` asks the user through the hook-permission prompt; no wording for `-p`',
+    host: 'denied, the tool message saying so: `Denied by preToolUse hook (unable to ask user for confirmation): <reason>`',
+    source: RUN,
+    test: 'test/cli/run-copilot-texts.test.ts › preToolUse ask with no person to answer',
   },
   {
     profile: P,
     topic: 'postToolUse `additionalContext`',
     seed: 'seed 003 "Hook-Ereignisse": postToolUse output can only replace the result (SDK hooks only)',
-    host: 'a command hook\'s `additionalContext` is appended to the tool message after a blank line: `Tool "bash" succeeded. Additional guidance from postToolUse hooks:\n<c>` (placement `appended-to-tool-result`; several hooks\' contexts joined by a blank line, other-agents-hooks.md §1.5)',
-    source: `${OBSERVED} "What the host does with the output"`,
+    host: 'a command hook\'s `additionalContext` is appended to the tool message after a blank line: `Tool "bash" succeeded. Additional guidance from postToolUse hooks:\n<c>` (placement `appended-to-tool-result`; several hooks\' contexts joined by a blank line)',
+    source: `${OBSERVED} "What the host does with the output"; ${RUN}`,
     test: 'test/cli/run-copilot-texts.test.ts › postToolUse: one guidance text appended to the tool message',
   },
   {

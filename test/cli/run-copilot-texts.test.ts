@@ -47,14 +47,39 @@ describe.concurrent('Copilot CLI texts and placements (copilot-cli-observed.md)'
     expect(r.messages.placements).toEqual(['replaces-tool-result']);
   });
 
-  it('preToolUse exit 2 with a stdout deny: the stdout reason is merged with the deny, stderr stays hidden', async () => {
-    // other-agents-hooks.md §1.5: the stdout JSON is merged with the deny; copilot-cli-observed.md
-    // saw `hook exited with code 2` only where stdout gave no reason (a stdout allow).
-    const deny = { permissionDecision: 'deny', permissionDecisionReason: 'no rm' };
-    const r = await runCopilot('preToolUse', { preToolUse: [answer(deny, 'secret', 2)] }, BASH);
+  // The stdout JSON is merged with the deny (other-agents-hooks.md §1.5): its reason, with any
+  // decision, is the denial's; `hook exited with code 2` only when it gives none. Both seen in a run
+  // of Copilot CLI 1.0.102 (docs/host-differences.md).
+  it.each([
+    ['deny', 'no rm'],
+    ['allow', 'looks safe'],
+  ])(
+    'preToolUse exit 2 with a stdout %s and a reason: that reason is the denial’s, stderr stays hidden',
+    async (decision, reason) => {
+      const out = { permissionDecision: decision, permissionDecisionReason: reason };
+      const r = await runCopilot('preToolUse', { preToolUse: [answer(out, 'secret', 2)] }, BASH);
+      expect(r.decision).toBe('deny');
+      expect(r.messages.toModel).toEqual([`Denied by preToolUse hook: ${reason}`]);
+      expect(JSON.stringify(r.messages)).not.toMatch(/secret/);
+    },
+  );
+
+  it('preToolUse ask with no person to answer: denied, and the text says it could not ask', async () => {
+    const ask = { permissionDecision: 'ask', permissionDecisionReason: 'check with the user' };
+    const r = await runCopilot('preToolUse', { preToolUse: [answer(ask)] }, BASH);
     expect(r.decision).toBe('deny');
-    expect(r.messages.toModel).toEqual(['Denied by preToolUse hook: no rm']);
-    expect(JSON.stringify(r.messages)).not.toMatch(/secret/);
+    expect(r.messages.toModel).toEqual([
+      'Denied by preToolUse hook (unable to ask user for confirmation): check with the user',
+    ]);
+    expect(r.messages.placements).toEqual(['replaces-tool-result']);
+  });
+
+  it('preToolUse additionalContext: one user message after the tool message, contexts joined by a blank line', async () => {
+    const hooks = [answer({ additionalContext: 'c1' }), answer({ additionalContext: 'c2' })];
+    const r = await runCopilot('preToolUse', { preToolUse: hooks }, BASH);
+    expect(r.decision).toBeNull();
+    expect(r.messages.toModel).toEqual(['Additional context from preToolUse hook:\nc1\n\nc2']);
+    expect(r.messages.placements).toEqual(['user-message']);
   });
 
   it('preToolUse plain stdout with exit 0 is ignored: no decision, nothing to the model', async () => {
@@ -78,6 +103,18 @@ describe.concurrent('Copilot CLI texts and placements (copilot-cli-observed.md)'
     const r = await runCopilot('permissionRequest', { permissionRequest: [answer(deny)] }, input);
     expect(r.messages.toModel).toEqual(['Permission denied by a PermissionRequest hook: not here']);
     expect(r.messages.placements).toEqual(['replaces-tool-result']);
+  });
+
+  it('permissionRequest deny without a message: the host’s own `Permission denied by hook.`', async () => {
+    const input = { toolName: 'bash', toolInput: { command: 'ls' } };
+    const r = await runCopilot(
+      'permissionRequest',
+      { permissionRequest: [answer({ behavior: 'deny' })] },
+      input,
+    );
+    expect(r.messages.toModel).toEqual([
+      'Permission denied by a PermissionRequest hook: Permission denied by hook.',
+    ]);
   });
 
   it('postToolUse: one guidance text appended to the tool message, contexts joined by a blank line', async () => {

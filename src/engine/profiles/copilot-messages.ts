@@ -14,12 +14,17 @@ export interface WordingInput {
   reason: string | null;
   additionalContext: readonly string[];
   items: readonly { interpretation: Interpretation }[];
+  /** The deny began as an `ask` with no person to answer. */
+  askDenied?: boolean | undefined;
 }
 
 /**
  * copilot-cli-observed.md: a permissionRequest with no hook answer, no `--allow-all-tools` and no
  * person to ask (`-p`) is denied with this text.
  */
+/** A permissionRequest deny without a `message`: the host's own (a run of Copilot CLI 1.0.102). */
+const COPILOT_HOOK_DENIAL_DEFAULT = 'Permission denied by hook.';
+
 export const COPILOT_NO_USER_DENIAL =
   'Permission denied because no interactive user response was available. Retry in an interactive ' +
   'session so the user can approve it, or try an alternative that does not require this permission.';
@@ -35,8 +40,17 @@ export function copilotModelTexts(w: WordingInput): ModelText[] {
   const context = w.additionalContext.join('\n');
   switch (w.event) {
     case 'PreToolUse':
-      // The tool does not run; the tool message is the denial.
-      return w.decision === 'deny' ? [at('replaces-tool-result', preToolUseDenial(w))] : [];
+      // The tool does not run; the tool message is the denial. When it runs, the hooks' context
+      // is a user message after the tool message (a run of Copilot CLI 1.0.102).
+      if (w.decision === 'deny') return [at('replaces-tool-result', preToolUseDenial(w))];
+      return w.additionalContext.length > 0
+        ? [
+            at(
+              'user-message',
+              `Additional context from preToolUse hook:\n${w.additionalContext.join('\n\n')}`,
+            ),
+          ]
+        : [];
     case 'PermissionRequest':
       return w.decision === 'deny' ? [at('replaces-tool-result', permissionDenial(w))] : [];
     case 'PostToolUse':
@@ -76,11 +90,16 @@ function guidance(w: WordingInput, outcome: string, event: string, separator: st
 
 function permissionDenial(w: WordingInput): string {
   if (w.reason === COPILOT_NO_USER_DENIAL) return COPILOT_NO_USER_DENIAL;
-  return `Permission denied by a PermissionRequest hook: ${w.reason ?? ''}`;
+  return `Permission denied by a PermissionRequest hook: ${w.reason || COPILOT_HOOK_DENIAL_DEFAULT}`;
 }
 
-/** `Denied by preToolUse hook: <reason>`, or the errored hook's own sentence (fail-closed). */
+/**
+ * `Denied by preToolUse hook: <reason>`; an `ask` with no person to answer (`-p`) says so (a run of
+ * Copilot CLI 1.0.102); an errored hook's own sentence (fail-closed).
+ */
 function preToolUseDenial(w: WordingInput): string {
+  if (w.askDenied)
+    return `Denied by preToolUse hook (unable to ask user for confirmation): ${w.reason ?? ''}`;
   const denier = w.items.find((item) => item.interpretation.effect.permission === 'deny');
   const outcome = denier?.interpretation.outcome;
   const errored = outcome === 'non-blocking-error' || outcome === 'spawn-error';

@@ -58,11 +58,13 @@ function readExit2(run: FinishedRun, effect: HandlerEffect): Interpretation {
   const { spec, warnings } = run;
   const blocking = { output: run.json, blockedByExit: true };
   if (spec.name === 'PreToolUse') {
-    // Exit 2 beats a stdout allow, and the model sees `hook exited with code 2`, never stderr
-    // (copilot-cli-observed.md "What the host does with the output").
-    const jsonDenies = effect.permission === 'deny' && effect.permissionReason;
+    // Exit 2 beats a stdout allow, and the model never sees stderr (copilot-cli-observed.md "What
+    // the host does with the output"). The stdout JSON is merged with the deny: a reason it gives,
+    // with any decision, is the denial's (seen in a run of Copilot CLI 1.0.102, docs/host-differences.md);
+    // without one the reason is `hook exited with code 2`.
+    const stdoutReason = effect.permissionReason;
     effect.permission = 'deny';
-    if (!jsonDenies)
+    if (!stdoutReason)
       effect.permissionReason = run.cause === 'exit 2' ? COPILOT_EXIT_2_REASON : run.stderr.trim();
     delete effect.updatedInput;
     return interpretation(
