@@ -1,4 +1,4 @@
-// Bundles the CLI that tsc compiled (dist/cli/main.js) into dist/bin/, the package's `bin`
+// Bundles the CLI that tsc compiled (dist/cli/bin.js, which loads main.js) into dist/bin/, the package's `bin`
 // (issue 16 item 4: a host starts the CLI on every tool call, and loading ~230 files of dist/ plus
 // ~100 of its dependencies was most of its cold start). Each command's file and each lazily
 // imported module becomes a chunk loaded only when used. The library's entry points stay the
@@ -19,7 +19,7 @@ const PEERS = Object.keys(pkg.peerDependencies ?? {});
 
 rmSync(OUT, { recursive: true, force: true });
 await build({
-  input: { 'agent-hooks': join(ROOT, 'dist', 'cli', 'main.js') },
+  input: { 'agent-hooks': join(ROOT, 'dist', 'cli', 'bin.js') },
   platform: 'node',
   // jsonc-parser's `main` is a UMD file whose require() calls a bundle cannot follow.
   resolve: { mainFields: ['module', 'main'] },

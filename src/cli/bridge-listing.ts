@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import type { BridgeListing } from '../bridge/listing.ts';
-import { displayPath, type Write } from './commands/validate.ts';
+import { displayPath, type Write } from './diagnostic-lines.ts';
 
 /** One bridge: each hook with the dialect and file it comes from (its origin). */
 export function renderBridge(listing: BridgeListing, cwd: string, write: Write): void {

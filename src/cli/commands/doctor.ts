@@ -7,7 +7,7 @@ import type { Finding } from '../../doctor/types.ts';
 import { renderBridge } from '../bridge-listing.ts';
 import type { CliIo } from '../cli-io.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
-import { displayPath, type LoadOverrides, loadOptionsFromCli, type Write } from './validate.ts';
+import { displayPath, type LoadOverrides, loadOptionsFromCli, type Write } from '../diagnostic-lines.ts';
 
 export interface DoctorCliOptions extends CommonOptions {
   /** Check every host, each file under the first host that reads it (the default without --profile). */

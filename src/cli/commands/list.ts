@@ -12,15 +12,15 @@ import { renderBridge } from '../bridge-listing.ts';
 import type { CliIo } from '../cli-io.ts';
 import { addCommonOptions, type CommonOptions, parseProfile } from '../common-options.ts';
 import { unreadableConfiguration } from '../config-status.ts';
-import { resolveEventArg } from '../event-arg.ts';
-import { HOSTS } from '../hosts.ts';
 import {
   displayPath,
   formatDiagnostic,
   type LoadOverrides,
   loadOptionsFromCli,
   type Write,
-} from './validate.ts';
+} from '../diagnostic-lines.ts';
+import { resolveEventArg } from '../event-arg.ts';
+import { HOSTS } from '../hosts.ts';
 
 export interface ListOptions extends CommonOptions {
   event?: string;

@@ -8,6 +8,7 @@ import type { CliIo } from '../cli-io.ts';
 import { closeOnSignal } from '../close-on-signal.ts';
 import { addCommonOptions, type CommonOptions, settingsArguments } from '../common-options.ts';
 import { unreadableConfiguration } from '../config-status.ts';
+import { displayPath, loadOptionsFromCli } from '../diagnostic-lines.ts';
 import { requireToolName, resolveEventArg } from '../event-arg.ts';
 import { type IgnoredHostFile, otherHostsFiles } from '../hosts.ts';
 import { createLiveDisplay } from '../live-display.ts';
@@ -19,7 +20,6 @@ import {
   rewriteCheckEngineOptions,
 } from '../rewrite-check-options.ts';
 import { runJson } from '../run-json.ts';
-import { displayPath, loadOptionsFromCli } from './validate.ts';
 
 interface RunOptions extends CommonOptions, RewriteCheckCliOptions {
   input?: string;

@@ -4,11 +4,17 @@ import type { Command } from 'commander';
 import pc from 'picocolors';
 import { detectConfigKind } from '../../config/convert/index.ts';
 import { loadConfig } from '../../config/generation/load-config.ts';
-import type { LoadOptions } from '../../config/generation/types.ts';
 import { type ConfigKind, readConfig } from '../../config/read-config.ts';
 import { type Diagnostic, diagnostic } from '../../errors.ts';
 import type { CliIo } from '../cli-io.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
+import {
+  displayPath,
+  formatDiagnostic,
+  type LoadOverrides,
+  loadOptionsFromCli,
+  type Write,
+} from '../diagnostic-lines.ts';
 import { loadEveryHost } from '../hosts.ts';
 
 const KINDS: readonly ConfigKind[] = [
@@ -33,48 +39,6 @@ interface CheckGroup {
   name: string;
   checked: string[];
   diagnostics: Diagnostic[];
-}
-
-/** Everything `validate`/`list` need that the command line does not say; tests inject it. */
-export type LoadOverrides = Partial<
-  Pick<LoadOptions, 'homeDir' | 'managedDir' | 'copilotPolicyDir' | 'env' | 'vscodeSettings' | 'platform'>
->;
-
-export type Write = (text: string) => void;
-
-export function loadOptionsFromCli(
-  options: CommonOptions & { strict?: boolean },
-  overrides: LoadOverrides = {},
-): LoadOptions {
-  return {
-    profile: options.profile,
-    cwd: path.resolve(options.cwd),
-    noUser: !options.user,
-    settingsFiles: options.settings,
-    pluginDirs: options.pluginDir,
-    ...(options.trustFolder ? { copilotTrustFolder: true } : {}),
-    ...(options.strict ? { strict: true } : {}),
-    ...overrides,
-  };
-}
-
-/** `file:line:column`, relative to `cwd` when the file is inside it. */
-export function displayPath(file: string, cwd: string): string {
-  const rel = path.relative(cwd, file);
-  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
-}
-
-export function formatDiagnostic(d: Diagnostic, cwd: string, color = false): string {
-  const where = d.file ? `${displayPath(d.file, cwd)}:${d.line ?? 1}:${d.column ?? 1} ` : '';
-  const paint = !color
-    ? (s: string) => s
-    : d.severity === 'error'
-      ? pc.red
-      : d.severity === 'warning'
-        ? pc.yellow
-        : pc.dim;
-  const hint = d.suggestion && !/did you mean/i.test(d.message) ? ` (did you mean ${d.suggestion})` : '';
-  return `${where}${paint(d.severity)} ${d.code} ${d.message}${hint}`;
 }
 
 function strictly(d: Diagnostic, strict: boolean | undefined): Diagnostic {

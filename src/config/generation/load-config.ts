@@ -9,7 +9,8 @@ import type { DiscoveredFile, DiscoveryContext, LocationReport, LocationSpec } f
 import { readVscodeSettings } from '../discovery/vscode-settings.ts';
 import { applyPolicy } from '../policy/index.ts';
 import type { LoadedFile } from '../policy/types.ts';
-import { type ReadResult, readConfig } from '../read-config.ts';
+import { readConfigLazily } from '../read-core.ts';
+import type { ReadOptions, ReadResult } from '../read-types.ts';
 import { keepLastGood, type LastGoodReads, lastGoodKey } from './last-good.ts';
 import type { ConfigGeneration, LoadOptions } from './types.ts';
 
@@ -89,7 +90,7 @@ async function readOne(
       return;
     }
     const text = spec.inlineText ?? (await readFile(file, 'utf8'));
-    const read = (options.read ?? readConfig)({
+    const readOptions: ReadOptions = {
       file,
       text,
       kind: spec.kind,
@@ -98,7 +99,8 @@ async function readOne(
       ...(found.pluginData ? { pluginData: found.pluginData } : {}),
       ...(found.namespace ? { namespace: found.namespace } : {}),
       ...(options.strict ? { strict: true } : {}),
-    });
+    };
+    const read = options.read ? options.read(readOptions) : await readConfigLazily(readOptions);
     const result = keepLastGood(lastGoodKey(spec.kind, file), file, read, previous, sink.lastGood);
     sink.files.push({ discovered: found, result });
     sink.diagnostics.push(...result.diagnostics);

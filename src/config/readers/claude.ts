@@ -1,19 +1,17 @@
-import { z } from 'zod';
 import { didYouMean } from '../../errors/did-you-mean.ts';
 import { TOOL_CALL_EVENTS } from '../../events/event-sets.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
+import { CLAUDE_HANDLER_TYPES } from '../generated/config-shapes.ts';
 import { CLAUDE_EVENTS, EVENTS_WITHOUT_MATCHER, suggestEvent } from '../parse/event-keys.ts';
 import type { PathSegment } from '../parse/source-doc.ts';
-import { CLAUDE_HANDLER_SCHEMAS, type ClaudeHandlerType, claudeMatcherGroup } from '../schema/claude.ts';
+import type { ClaudeHandlerType } from '../schema/claude.ts';
 import { claudeSpecOf } from './claude-spec.ts';
 import { compact, describe, isRecord, type ReadContext } from './context.ts';
 import { handlerIdentity } from './identity.ts';
 import { claudeMatcherError } from './matcher-check.ts';
 
-/** The group's own keys; its handlers are checked one by one so one bad handler spares the rest. */
-const GROUP_KEYS = claudeMatcherGroup.extend({ hooks: z.array(z.unknown()) });
-const HANDLER_TYPES = Object.keys(CLAUDE_HANDLER_SCHEMAS) as ClaudeHandlerType[];
+const HANDLER_TYPES: readonly ClaudeHandlerType[] = CLAUDE_HANDLER_TYPES;
 /** Keys other dialects use for the same idea (did-you-mean for a Claude file). */
 const CLAUDE_KEY_ALIASES: Readonly<Record<string, string>> = { timeoutSec: 'timeout', bash: 'command' };
 
@@ -85,7 +83,7 @@ function readGroup(
     return [];
   }
   // Unknown keys of the group itself (the handlers are checked one by one below).
-  if (!ctx.check(GROUP_KEYS, group, path, {}, event)) return [];
+  if (!ctx.check('claude.group', group, path, {}, event)) return [];
   let matcher: string | undefined;
   if (typeof group.matcher === 'string') {
     matcher = group.matcher;
@@ -141,8 +139,7 @@ function readHandler(
   }
   const handlerType = readType(ctx, event, entry, path);
   if (handlerType === undefined) return undefined;
-  if (!ctx.check(CLAUDE_HANDLER_SCHEMAS[handlerType], entry, path, CLAUDE_KEY_ALIASES, event))
-    return undefined;
+  if (!ctx.check(`claude.${handlerType}`, entry, path, CLAUDE_KEY_ALIASES, event)) return undefined;
   if (!checkUsable(ctx, event, handlerType, entry, path)) return undefined;
   const onFailure =
     entry.onFailure === 'block' ? 'block' : entry.onFailure === 'continue' ? 'ignore' : undefined;

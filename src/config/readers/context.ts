@@ -3,10 +3,13 @@ import { didYouMean } from '../../errors/did-you-mean.ts';
 import { type Diagnostic, diagnostic, type ErrorCode, type Severity } from '../../errors.ts';
 import { MAX_TIMEOUT_SEC } from '../../model/handler.ts';
 import type { SourceRef } from '../../model/source.ts';
+import { CONFIG_SHAPES, type ConfigModelName } from '../generated/config-shapes.ts';
 import { lookup } from '../parse/event-keys.ts';
 import { type PathSegment, type SourceDoc, toPointer } from '../parse/source-doc.ts';
 import type { ReadOptions } from '../read-types.ts';
+import type { ConfigModels } from './config-models.ts';
 import { issueMessage } from './issue-message.ts';
+import { passesQuickCheck, unknownKeysOnly } from './quick-check.ts';
 
 /** A seconds value at or above this that is a whole multiple of 1000 was probably meant as ms. */
 const SUSPICIOUS_TIMEOUT_SEC = 1000;
@@ -23,13 +26,37 @@ export interface Where {
   key?: boolean;
 }
 
+/**
+ * Thrown by a read without the zod models when a value fails the quick check: the caller reads
+ * the file again with the models, so every diagnostic is zod's, as if it had been there from the
+ * start (read-core.ts).
+ */
+export class NeedsModels extends Error {
+  constructor() {
+    super('this configuration needs the zod models to be described');
+  }
+}
+
 /** What every reader shares: the options, the located document and the diagnostics so far. */
 export class ReadContext {
   readonly diagnostics: Diagnostic[] = [];
   constructor(
     readonly options: ReadOptions,
     readonly doc: SourceDoc,
+    /** The zod models; without them a value the quick check does not accept throws NeedsModels. */
+    private readonly models?: ConfigModels,
   ) {}
+
+  /** True when `value` passes the quick check of the model `name` (zod would find no issue). */
+  quickCheck(name: ConfigModelName, value: unknown): boolean {
+    return passesQuickCheck(CONFIG_SHAPES[name], value);
+  }
+
+  /** The zod models, for a value the quick check does not accept. */
+  zodModels(): ConfigModels {
+    if (this.models === undefined) throw new NeedsModels();
+    return this.models;
+  }
 
   report(code: ErrorCode, message: string, path: readonly PathSegment[], where: Where = {}): Diagnostic {
     const { key, severity, ...rest } = where;
@@ -60,39 +87,32 @@ export class ReadContext {
   }
 
   /**
-   * Validates one object against a strict zod model. Unknown keys are warnings (with a
+   * Validates one object against the configuration model `name`: the quick check first, zod for
+   * what it does not accept. Unknown keys are warnings (with a
    * did-you-mean, `aliases` first); any other issue is an error and the object is rejected.
    */
   check(
-    schema: z.ZodObject,
+    name: ConfigModelName,
     value: Record<string, unknown>,
     path: readonly PathSegment[],
     aliases: Readonly<Record<string, string>> = {},
     event?: string,
   ): boolean {
-    const result = schema.safeParse(value);
+    const known = Object.keys(CONFIG_SHAPES[name].fields);
+    // Unknown keys alone are warnings the quick check can word as zod's issue would be worded.
+    const unknownKeys = unknownKeysOnly(CONFIG_SHAPES[name], value);
+    if (unknownKeys !== undefined) {
+      this.unknownKeys(unknownKeys, known, path, aliases, event);
+      return true;
+    }
+    const result = this.zodModels().objects[name].safeParse(value);
     if (result.success) return true;
-    const known = Object.keys(schema.shape);
     let ok = true;
     for (const issue of result.error.issues) {
       const at = [...path, ...(issue.path as PathSegment[])];
       if (this.timeoutTooLarge(issue, value, at, event)) continue;
       if (issue.code === 'unrecognized_keys') {
-        for (const name of issue.keys) {
-          const suggestion = lookup(aliases, name) ?? didYouMean(name, known);
-          this.report(
-            'CONFIG_UNKNOWN_KEY',
-            `Unknown key "${name}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
-            [...at, name],
-            {
-              key: true,
-              expected: `one of ${known.join(', ')}`,
-              found: name,
-              ...(suggestion === undefined ? {} : { suggestion }),
-              ...(event === undefined ? {} : { event }),
-            },
-          );
-        }
+        this.unknownKeys(issue.keys, known, at, aliases, event);
         continue;
       }
       ok = false;
@@ -109,6 +129,31 @@ export class ReadContext {
       );
     }
     return ok;
+  }
+
+  /** CONFIG_UNKNOWN_KEY for each of `names` at `at`, with a did-you-mean (`aliases` first). */
+  private unknownKeys(
+    names: readonly string[],
+    known: readonly string[],
+    at: readonly PathSegment[],
+    aliases: Readonly<Record<string, string>>,
+    event: string | undefined,
+  ): void {
+    for (const name of names) {
+      const suggestion = lookup(aliases, name) ?? didYouMean(name, known);
+      this.report(
+        'CONFIG_UNKNOWN_KEY',
+        `Unknown key "${name}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+        [...at, name],
+        {
+          key: true,
+          expected: `one of ${known.join(', ')}`,
+          found: name,
+          ...(suggestion === undefined ? {} : { suggestion }),
+          ...(event === undefined ? {} : { event }),
+        },
+      );
+    }
   }
 
   /**

@@ -5,9 +5,9 @@ import { COPILOT_MATCHER_EVENTS } from '../../events/event-sets.ts';
 import type { Dialect } from '../../model/dialect.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
+import { COPILOT_ENTRY_TYPES } from '../generated/config-shapes.ts';
 import type { PathSegment } from '../parse/source-doc.ts';
 import type { CopilotPromptEntry } from '../read-types.ts';
-import { COPILOT_ENTRY_SCHEMAS } from '../schema/copilot.ts';
 import { compact, describe, isRecord, type ReadContext } from './context.ts';
 import { commandFieldsValid } from './copilot-command.ts';
 import { copilotMatcherError } from './matcher-check.ts';
@@ -26,9 +26,9 @@ export interface EventInfo {
   dialect: Dialect;
 }
 
-type EntryType = keyof typeof COPILOT_ENTRY_SCHEMAS;
+type EntryType = (typeof COPILOT_ENTRY_TYPES)[number];
 
-const ENTRY_TYPES = Object.keys(COPILOT_ENTRY_SCHEMAS) as EntryType[];
+const ENTRY_TYPES: readonly EntryType[] = COPILOT_ENTRY_TYPES;
 const COPILOT_KEY_ALIASES: Readonly<Record<string, string>> = {
   windows: 'powershell',
   linux: 'bash',
@@ -56,7 +56,7 @@ export function readCopilotEntry(
   }
   const entryType = readType(ctx, info, entry, path);
   if (entryType === undefined) return;
-  if (!ctx.check(COPILOT_ENTRY_SCHEMAS[entryType], entry, path, COPILOT_KEY_ALIASES, event)) return;
+  if (!ctx.check(`copilot.${entryType}`, entry, path, COPILOT_KEY_ALIASES, event)) return;
   if (entryType === 'prompt') {
     readPrompt(ctx, info, entry, path, out);
     return;

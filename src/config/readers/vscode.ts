@@ -11,12 +11,8 @@ import {
   VSCODE_EVENTS,
 } from '../parse/event-keys.ts';
 import type { PathSegment } from '../parse/source-doc.ts';
-import { claudeCommandHandler } from '../schema/claude.ts';
-import { vscodeCommandEntry } from '../schema/vscode.ts';
 import { compact, describe, isRecord, type ReadContext } from './context.ts';
 
-/** Claude command handlers as VS Code reads them: Claude keys plus VS Code's own, command optional. */
-const CLAUDE_FILE_ENTRY = claudeCommandHandler.extend(vscodeCommandEntry.shape);
 const COMMAND_KEYS = ['command', 'windows', 'linux', 'osx', 'bash', 'powershell'] as const;
 
 /**
@@ -175,7 +171,7 @@ function readEntry(
     );
     return undefined;
   }
-  const schema = claudeFile ? CLAUDE_FILE_ENTRY : vscodeCommandEntry;
+  const schema = claudeFile ? 'vscode.claude-file-entry' : 'vscode.command';
   if (!ctx.check(schema, entry, path, {}, event)) return undefined;
   const str = (key: string): string | undefined =>
     typeof entry[key] === 'string' ? (entry[key] as string) : undefined;

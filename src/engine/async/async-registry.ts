@@ -1,5 +1,6 @@
 import { type RunnerResult, runnerResult } from '../../runners/types.ts';
 import type { HookRunReport } from '../dispatch/result.ts';
+import { loadOutputReader, mayHoldJson } from '../read-output/output-reader-load.ts';
 import { readAsyncRun } from './async-output.ts';
 import type { AsyncHookResult, AsyncHookStart, AsyncWake } from './async-types.ts';
 
@@ -39,7 +40,10 @@ export class AsyncHookRegistry {
 
   track(start: AsyncHookStart): void {
     const settled = start.completion.then(
-      (result) => this.#finish(start, result),
+      async (result) => {
+        if (mayHoldJson(result)) await loadOutputReader();
+        this.#finish(start, result);
+      },
       (error: unknown) => this.#finish(start, runnerCrash(error)),
     );
     this.#running.set(start.id, { start, settled });

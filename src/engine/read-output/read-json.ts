@@ -1,6 +1,6 @@
 import type { HandlerEffect } from './effect.ts';
-import { normalizeOutput } from './normalize-output.ts';
 import type { FinishedRun } from './output-reader.ts';
+import { outputReader } from './output-reader-load.ts';
 
 export interface JsonReading {
   effect: HandlerEffect;
@@ -10,9 +10,10 @@ export interface JsonReading {
 
 /** The effect of a run's JSON output in its dialect; what was ignored goes to `run.warnings`. */
 export function readJsonOutput(run: FinishedRun): JsonReading {
-  if (!run.json) return { effect: {}, invalid: [] };
+  // An empty object (a function hook's `{}`) has nothing to read (normalizeOutput agrees).
+  if (!run.json || Object.keys(run.json).length === 0) return { effect: {}, invalid: [] };
   const invalid: string[] = [];
-  const normalized = normalizeOutput(run.spec.name, run.json, run.handler.dialect, invalid);
+  const normalized = outputReader()(run.spec.name, run.json, run.handler.dialect, invalid);
   run.warnings.push(...normalized.warnings);
   return { effect: normalized.effect, invalid };
 }

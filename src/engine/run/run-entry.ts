@@ -12,6 +12,7 @@ import type { EngineContext } from '../context.ts';
 import type { BackgroundedRun, HookRunReport } from '../dispatch/result.ts';
 import { interpret } from '../read-output/interpret.ts';
 import type { Interpretation } from '../read-output/interpretation.ts';
+import { loadOutputReader, mayHoldJson } from '../read-output/output-reader-load.ts';
 import { responseEvent } from '../telemetry/response.ts';
 import type { DispatchScope } from './dispatch-scope.ts';
 import { hookRunReport } from './hook-report.ts';
@@ -75,6 +76,7 @@ export async function runEntry(
   }
   const result = meta ? await runWatchingFirstLine(ctx, request, meta) : await runOne(ctx.registry, request);
   if (result === null) return { id: hookId, source: handler.source, label };
+  if (mayHoldJson(result)) await loadOutputReader();
   const interpretation = interpret(handler, event, result, ctx.profile);
   const report = hookRunReport(handler, label, result, interpretation, ctx.snapshot.untrusted.has(handler));
   if (hookEvents) {

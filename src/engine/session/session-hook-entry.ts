@@ -1,7 +1,7 @@
 // addSessionHook() in the seed's shape (seed 004 "session hooks": `{ type: 'command', command:
 // './verify-output.sh' }`): the entry is read exactly like one in a Claude settings file, so an
 // invalid one is a clear error at registration, never a TypeError in a later dispatch.
-import { readConfig } from '../../config/read-config.ts';
+import { readConfigNow } from '../../config/read-core.ts';
 import { HookError } from '../../errors.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
@@ -25,7 +25,7 @@ export function sessionHookHandler(
 ): NormalizedHandler {
   if (typeof entry === 'object' && entry !== null && isNormalized(entry)) return entry;
   const group = { ...(matcher ? { matcher } : {}), hooks: [entry] };
-  const read = readConfig({
+  const read = readConfigNow({
     file: SESSION_FILE,
     text: JSON.stringify({ hooks: { [event]: [group] } }),
     kind: 'claude-settings',

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { type ConfigGeneration, type LoadOptions, loadConfig } from '../../config/generation/index.ts';
-import { type PolicySettings, readConfig } from '../../config/read-config.ts';
+import { readConfigLazily } from '../../config/read-core.ts';
+import type { PolicySettings } from '../../config/read-types.ts';
 import type { Diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { SkippedReport } from '../dispatch/result.ts';
@@ -56,7 +57,12 @@ export async function loadSnapshot(
   }
   for (const source of options.sources ?? []) {
     const text = typeof source.config === 'string' ? source.config : JSON.stringify(source.config, null, 2);
-    const read = readConfig({ file: source.file, text, kind: source.kind, scope: source.scope ?? 'session' });
+    const read = await readConfigLazily({
+      file: source.file,
+      text,
+      kind: source.kind,
+      scope: source.scope ?? 'session',
+    });
     handlers.push(...read.handlers);
     diagnostics.push(...read.diagnostics);
     prompts.push(...read.prompts);

@@ -1,4 +1,8 @@
-import { type DispatchResult, type EventName, getEvent } from '../../index.ts';
+// Not through the root entry: the bridge reads host formats on every tool call, and the root
+// entry loads everything a library user may need, zod included (issue 16 item 4).
+import type { DispatchResult } from '../../engine/dispatch/result.ts';
+import { getEvent } from '../../events/catalogue.ts';
+import type { EventName } from '../../model/event-name.ts';
 import { resolveRequestEvent } from './resolve-event.ts';
 import { type HostFormat, requireObject, stringField } from './types.ts';
 

@@ -1,4 +1,6 @@
-import { type EventName, resolveEventName } from '../../index.ts';
+// Not through the root entry, which loads zod (see claude-code.ts).
+import { resolveEventName } from '../../events/dialect-names.ts';
+import type { EventName } from '../../model/event-name.ts';
 import { BadHostRequest } from './types.ts';
 
 /** The canonical event from the URL segment and/or the body's event name; they must agree. */

@@ -1,7 +1,8 @@
 // The read-output stage on in-memory runner results: no process, no engine, one table per host.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getProfile } from '../../../src/engine/profiles/profiles.ts';
 import { interpret } from '../../../src/engine/read-output/interpret.ts';
+import { loadOutputReader } from '../../../src/engine/read-output/output-reader-load.ts';
 import type { Dialect } from '../../../src/model/dialect.ts';
 import type { EventName } from '../../../src/model/event-name.ts';
 import type { HandlerType, NormalizedHandler } from '../../../src/model/handler.ts';
@@ -34,6 +35,10 @@ const DENY_JSON = {
     permissionDecisionReason: 'no',
   },
 };
+
+// The engine loads the JSON output reader before it reads a run that may print JSON
+// (output-reader-load.ts); this file calls interpret() directly, as the engine does after that.
+beforeAll(loadOutputReader);
 
 describe('read-output: the same result, read by each host (docs/decisions.md)', () => {
   it.each<[ProfileName, EventName, Partial<RunnerResult>, string, Record<string, unknown>]>([
