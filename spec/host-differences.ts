@@ -61,6 +61,14 @@ export const HOST_DIFFERENCES: readonly HostDifference[] = [
   },
   {
     profile: P,
+    topic: 'userPromptSubmitted `decision: "block"`',
+    seed: 'seed 003 "Hook-Ereignisse": userPromptSubmitted output is not processed',
+    host: 'the prompt is blocked: the model is not called, the user sees the reason alone as a warning (`! <reason>`), `copilot -p` exits 1',
+    source: RUN,
+    test: 'test/cli/run-copilot-texts.test.ts › userPromptSubmitted decision:block',
+  },
+  {
+    profile: P,
     topic: 'order of `.github/hooks/*.json` files',
     seed: 'seed 003: hooks of one type run in order (the file order is not given); other-agents-hooks.md §1.2: alphabetical',
     host: 'files run in descending file-name order (`z, m, a, B, 9, 10`)',

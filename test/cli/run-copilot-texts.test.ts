@@ -182,4 +182,13 @@ describe.concurrent('Copilot CLI texts and placements (copilot-cli-observed.md)'
     expect(r.messages.toModel).toEqual(['<system_reminder>\nuse pnpm\n</system_reminder>']);
     expect(r.messages.placements).toEqual(['after-prompt']);
   });
+
+  it('userPromptSubmitted decision:block: the prompt is blocked and the user sees the reason alone', async () => {
+    const block = { decision: 'block', reason: 'no secrets in prompts' };
+    const hooks = { userPromptSubmitted: [answer(block)] };
+    const r = await runCopilot('userPromptSubmitted', hooks, { prompt: 'my token is x' });
+    expect(r.decision).toBe('block');
+    expect(r.messages.toModel).toEqual([]);
+    expect(r.messages.toUser).toEqual(['no secrets in prompts']);
+  });
 });

@@ -72,9 +72,12 @@ function blockMessages(
     case 'UserPromptSubmit':
     case 'UserPromptExpansion': {
       const prompt = typeof options.input.prompt === 'string' ? options.input.prompt : '';
+      const notice = options.profile.promptBlockedNotice?.(reason);
       return {
         toModel: [],
-        toUser: [`${spec.name} operation blocked by hook:\n${reason}\n\nOriginal prompt: ${prompt}`],
+        toUser: [
+          notice ?? `${spec.name} operation blocked by hook:\n${reason}\n\nOriginal prompt: ${prompt}`,
+        ],
       };
     }
     default:

@@ -50,6 +50,11 @@ export interface Profile {
    * §2.4); undefined where the host's behaviour is not recorded, and the result then says nothing.
    */
   readonly blockedPromptKept?: boolean;
+  /**
+   * What the user is shown when a hook blocks a prompt; undefined: Claude Code's
+   * `UserPromptSubmit operation blocked by hook:` notice with the original prompt.
+   */
+  readonly promptBlockedNotice?: (reason: string) => string;
   /** Whether `continue: false` stops the remaining sequential hooks (VS Code HookAbortError). */
   readonly stopOnContinueFalse: boolean;
   /** Whether a permission deny stops the remaining sequential hooks (copilot-cli-observed.md). */

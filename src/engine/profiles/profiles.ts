@@ -74,6 +74,9 @@ const COPILOT_CLI: Profile = {
   fireAndForget: new Set(['Notification']),
   permissionKindsBeforeHooks: new Set(['read', 'hook']),
   modelTexts: copilotModelTexts,
+  // A run of Copilot CLI 1.0.102: a blocked userPromptSubmitted is a warning carrying the reason
+  // alone (`! <reason>`, session.warning policy_blocked); the model is not called.
+  promptBlockedNotice: (reason) => reason,
   unansweredPermissionDenial: COPILOT_NO_USER_DENIAL,
 };
 
