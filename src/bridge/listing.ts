@@ -2,10 +2,10 @@
 // run, each with its origin (the dialect and file it comes from), the calling host's own files it
 // leaves to the host, and the files it could not read (issue 16 item 2).
 import { type HandlerRow, handlerRow, handlersOfEvent } from '../config/generation/listing.ts';
-import { handlerLabel } from '../config/handler-label.ts';
 import type { Diagnostic } from '../errors.ts';
 import type { NormalizedHandler } from '../model/handler.ts';
 import type { ProfileName } from '../model/profile-name.ts';
+import { bridgeEntryOf } from './entry.ts';
 import { type BridgeLoadOptions, loadBridgeConfig } from './origins.ts';
 
 /** A bridged hook: read and run with its origin host's semantics, whatever host calls. */
@@ -19,20 +19,10 @@ export interface BridgeListing {
   handlers: BridgedHandlerRow[];
   /** The calling host's own files: it runs them itself, so the bridge skips them. */
   nativeFiles: string[];
+  /** Files holding other hosts' bridge entries, which the bridge does not start. */
+  bridgeEntryFiles: string[];
   brokenFiles: { file: string; reason: string }[];
   diagnostics: Diagnostic[];
-}
-
-const BRIDGE_ENTRY = /\bbridge\s+--host[\s=]+(claude-code|copilot-cli|vscode)\b/;
-
-/** The host whose hook files route events to the bridge (`bridge install`), if any of `handlers` does. */
-export function bridgeEntryHost(handlers: readonly NormalizedHandler[]): ProfileName | undefined {
-  for (const handler of handlers) {
-    if (handler.type !== 'command') continue;
-    const host = BRIDGE_ENTRY.exec(handlerLabel(handler))?.[1];
-    if (host) return host as ProfileName;
-  }
-  return undefined;
 }
 
 /** The bridge's hooks for `options.host`, of `event` (any spelling) or all. */
@@ -53,6 +43,7 @@ export async function buildBridgeListing(
     host: options.host,
     handlers,
     nativeFiles: config.nativeFiles,
+    bridgeEntryFiles: config.bridgeEntryFiles,
     brokenFiles: config.brokenFiles,
     diagnostics: config.diagnostics,
   };
@@ -69,8 +60,10 @@ export async function bridgeListings(
 ): Promise<BridgeListing[]> {
   const hosts = new Set<ProfileName>(options.bridge ? [options.bridge] : []);
   for (const list of handlers) {
-    const host = bridgeEntryHost(list);
-    if (host) hosts.add(host);
+    for (const handler of list) {
+      const host = bridgeEntryOf(handler);
+      if (host) hosts.add(host);
+    }
   }
   return Promise.all(
     [...hosts].map((host) =>

@@ -9,6 +9,7 @@ import { discoveryContext } from '../config/generation/load-config.ts';
 import type { Diagnostic } from '../errors.ts';
 import type { NormalizedHandler } from '../model/handler.ts';
 import type { ProfileName } from '../model/profile-name.ts';
+import { bridgeEntryOf } from './entry.ts';
 
 /**
  * Claude files first: Copilot CLI also reads `.claude/settings*.json` (other-agents-hooks.md §1.2
@@ -29,6 +30,11 @@ export interface BridgeConfig {
   origins: OriginHooks[];
   /** Files skipped because the calling host runs them itself. */
   nativeFiles: string[];
+  /**
+   * Files with another host's bridge entries (`bridge install`). The bridge does not start them:
+   * a nested bridge would answer "no decision" (AGENT_HOOKS_BRIDGE) after a whole Node start.
+   */
+  bridgeEntryFiles: string[];
   /** Problems in the files the bridge reads (native files are the host's business). */
   diagnostics: Diagnostic[];
   /** Files that could not be read or parsed at all. */
@@ -98,7 +104,13 @@ export async function loadBridgeConfig(options: BridgeLoadOptions): Promise<Brid
     byProfile.get('copilot-cli') as ConfigGeneration,
     byProfile.get('vscode') as ConfigGeneration,
   );
-  const config: BridgeConfig = { origins: [], nativeFiles: [], diagnostics: [], brokenFiles: [] };
+  const config: BridgeConfig = {
+    origins: [],
+    nativeFiles: [],
+    bridgeEntryFiles: [],
+    diagnostics: [],
+    brokenFiles: [],
+  };
   for (const origin of ORIGIN_ORDER) {
     const generation = byProfile.get(origin) as ConfigGeneration;
     const own = filesOf(generation).filter(
@@ -113,10 +125,13 @@ export async function loadBridgeConfig(options: BridgeLoadOptions): Promise<Brid
     // unless VS Code is the caller and reports its own settings itself.
     const vscodeSettingsMatter = origin === 'vscode' && (host !== 'vscode' || includeNative);
     const reported = vscodeSettingsMatter ? new Set([...files, ...settingsFiles(load)]) : fileSet;
+    const handlers = generation.handlers.filter((handler) => fileSet.has(handler.source.file));
+    const entries = handlers.filter((handler) => bridgeEntryOf(handler) !== undefined);
+    config.bridgeEntryFiles.push(...entries.map((handler) => handler.source.file));
     config.origins.push({
       origin,
       files,
-      handlers: generation.handlers.filter((handler) => fileSet.has(handler.source.file)),
+      handlers: handlers.filter((handler) => bridgeEntryOf(handler) === undefined),
     });
     config.diagnostics.push(
       ...generation.diagnostics.filter((d) => d.file !== undefined && reported.has(d.file)),
@@ -127,5 +142,6 @@ export async function loadBridgeConfig(options: BridgeLoadOptions): Promise<Brid
     }
   }
   config.nativeFiles = [...new Set(config.nativeFiles)];
+  config.bridgeEntryFiles = [...new Set(config.bridgeEntryFiles)];
   return config;
 }

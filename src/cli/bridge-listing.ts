@@ -19,6 +19,10 @@ export function renderBridge(listing: BridgeListing, cwd: string, write: Write):
   }
   for (const file of listing.nativeFiles)
     write(`  ${pc.dim(`not bridged: ${rel(file)} (${listing.host} runs it itself)`)}\n`);
+  for (const file of listing.bridgeEntryFiles)
+    write(
+      `  ${pc.dim(`not started: the agent-hooks bridge entries in ${rel(file)} (another host's bridge)`)}\n`,
+    );
   for (const broken of listing.brokenFiles)
     write(`  ${pc.red(`unreadable: ${rel(broken.file)}: ${broken.reason}`)}\n`);
 }
