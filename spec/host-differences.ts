@@ -55,8 +55,8 @@ export const HOST_DIFFERENCES: readonly HostDifference[] = [
     profile: P,
     topic: 'userPromptSubmitted and sessionStart output',
     seed: 'seed 003 "Hook-Ereignisse": output not processed',
-    host: '`additionalContext` is honoured: after the prompt inside `<system_reminder>` (userPromptSubmitted, placement `after-prompt`), as a separate user message before the prompt (sessionStart, placement `user-message`; plain stdout is ignored)',
-    source: `${OBSERVED} "What the host does with the output"`,
+    host: "`additionalContext` is honoured: after the prompt and a blank line inside `<system_reminder>`, only the last hook's (userPromptSubmitted, placement `after-prompt`); as a separate user message before the prompt, several joined by a blank line (sessionStart, placement `user-message`; plain stdout is ignored)",
+    source: `${OBSERVED} "What the host does with the output"; ${RUN}`,
     test: 'test/engine/copilot-answers.test.ts › context follows in <system_reminder>',
   },
   {

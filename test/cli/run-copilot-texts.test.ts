@@ -142,6 +142,14 @@ describe.concurrent('Copilot CLI texts and placements (copilot-cli-observed.md)'
     expect(r.diagnostics).toEqual([]);
   });
 
+  it('postToolUseFailure: several contexts are one user message, joined by a blank line', async () => {
+    const hooks = [answer({ additionalContext: 'f1' }), answer({ additionalContext: 'f2' })];
+    const r = await runCopilot('postToolUseFailure', { postToolUseFailure: hooks }, FAILED);
+    expect(r.messages.toModel).toEqual([
+      'Tool "view" failed. Additional guidance from postToolUseFailure hooks:\nf1\n\nf2',
+    ]);
+  });
+
   it('postToolUseFailure: additionalContext and exit 2 stderr are a separate user message', async () => {
     const viaJson = await runCopilot(
       'postToolUseFailure',
@@ -170,14 +178,18 @@ describe.concurrent('Copilot CLI texts and placements (copilot-cli-observed.md)'
   });
 
   it('sessionStart: additionalContext is a user message before the prompt; plain stdout is ignored', async () => {
-    const hooks = [answer('plain words'), answer({ additionalContext: 'the repo uses pnpm' })];
+    const hooks = [
+      answer('plain words'),
+      answer({ additionalContext: 'the repo uses pnpm' }),
+      answer({ additionalContext: 'tests live in test/' }),
+    ];
     const r = await runCopilot('sessionStart', { sessionStart: hooks }, { source: 'new' });
-    expect(r.messages.toModel).toEqual(['the repo uses pnpm']);
+    expect(r.messages.toModel).toEqual(['the repo uses pnpm\n\ntests live in test/']);
     expect(r.messages.placements).toEqual(['user-message']);
   });
 
-  it('userPromptSubmitted: the context follows the prompt inside <system_reminder>', async () => {
-    const hooks = [answer({ additionalContext: 'use pnpm' })];
+  it('userPromptSubmitted: the last hook’s context follows the prompt inside <system_reminder>', async () => {
+    const hooks = [answer({ additionalContext: 'use npm' }), answer({ additionalContext: 'use pnpm' })];
     const r = await runCopilot('userPromptSubmitted', { userPromptSubmitted: hooks }, { prompt: 'fix it' });
     expect(r.messages.toModel).toEqual(['<system_reminder>\nuse pnpm\n</system_reminder>']);
     expect(r.messages.placements).toEqual(['after-prompt']);

@@ -37,38 +37,33 @@ export interface ModelText {
 
 /** The texts Copilot CLI sends to the model for this dispatch, in order, with their placements. */
 export function copilotModelTexts(w: WordingInput): ModelText[] {
-  const context = w.additionalContext.join('\n');
+  // A run of Copilot CLI 1.0.102 joined several hooks' contexts with a blank line on preToolUse,
+  // postToolUse, postToolUseFailure and sessionStart.
+  const context = w.additionalContext.join('\n\n');
   switch (w.event) {
     case 'PreToolUse':
       // The tool does not run; the tool message is the denial. When it runs, the hooks' context
       // is a user message after the tool message (a run of Copilot CLI 1.0.102).
       if (w.decision === 'deny') return [at('replaces-tool-result', preToolUseDenial(w))];
-      return w.additionalContext.length > 0
-        ? [
-            at(
-              'user-message',
-              `Additional context from preToolUse hook:\n${w.additionalContext.join('\n\n')}`,
-            ),
-          ]
-        : [];
+      return context ? [at('user-message', `Additional context from preToolUse hook:\n${context}`)] : [];
     case 'PermissionRequest':
       return w.decision === 'deny' ? [at('replaces-tool-result', permissionDenial(w))] : [];
     case 'PostToolUse':
-      // Appended to the tool message after a blank line; other-agents-hooks.md §1.5: the contexts
-      // of several hooks are joined with a blank line.
-      return w.additionalContext.length > 0
-        ? [at('appended-to-tool-result', guidance(w, 'succeeded', 'postToolUse', '\n\n'))]
-        : [];
+      // Appended to the tool message after a blank line.
+      return context ? [at('appended-to-tool-result', guidance(w, 'succeeded', 'postToolUse', context))] : [];
     case 'PostToolUseFailure':
       // A separate user message after the tool message; exit 2's stderr is the guidance.
-      return context ? [at('user-message', guidance(w, 'failed', 'postToolUseFailure', '\n'))] : [];
+      return context ? [at('user-message', guidance(w, 'failed', 'postToolUseFailure', context))] : [];
     case 'Stop':
     case 'SubagentStop':
       // The session goes on with a user message carrying the reason.
       return w.decision === 'block' && w.reason ? [at('user-message', w.reason)] : [];
-    case 'UserPromptSubmit':
-      // The context follows the (possibly rewritten) prompt inside <system_reminder>.
-      return context ? [at('after-prompt', `<system_reminder>\n${context}\n</system_reminder>`)] : [];
+    case 'UserPromptSubmit': {
+      // The context follows the (possibly rewritten) prompt after a blank line inside
+      // <system_reminder>; of several hooks' contexts only the last reaches the model (a run).
+      const last = w.additionalContext.at(-1);
+      return last ? [at('after-prompt', `<system_reminder>\n${last}\n</system_reminder>`)] : [];
+    }
     case 'SessionStart':
       // A separate user message before the prompt.
       return context ? [at('user-message', context)] : [];
@@ -82,10 +77,9 @@ function at(placement: Placement, text: string): ModelText {
   return { text, placement };
 }
 
-/** `Tool "<tool>" <outcome>. Additional guidance from <event> hooks:\n<contexts>`. */
-function guidance(w: WordingInput, outcome: string, event: string, separator: string): string {
-  const header = `Tool "${toolName(w)}" ${outcome}. Additional guidance from ${event} hooks:`;
-  return `${header}\n${w.additionalContext.join(separator)}`;
+/** `Tool "<tool>" <outcome>. Additional guidance from <event> hooks:\n<context>`. */
+function guidance(w: WordingInput, outcome: string, event: string, context: string): string {
+  return `Tool "${toolName(w)}" ${outcome}. Additional guidance from ${event} hooks:\n${context}`;
 }
 
 function permissionDenial(w: WordingInput): string {
