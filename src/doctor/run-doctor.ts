@@ -134,17 +134,32 @@ export async function staticFindings(
   return findings;
 }
 
+/**
+ * Another host's file is not "never read" where the chosen host's bridge runs its hooks: the
+ * Bridged section shows them instead of a DOCTOR_OTHER_HOST_FILE finding.
+ */
+function withoutBridgedFiles(
+  findings: Finding[],
+  profile: ProfileName | undefined,
+  bridges: readonly BridgeListing[],
+): Finding[] {
+  const bridge = bridges.find((listing) => listing.host === profile);
+  if (!bridge) return findings;
+  const bridged = new Set(bridge.handlers.map((handler) => handler.source.file));
+  return findings.filter((f) => f.code !== 'DOCTOR_OTHER_HOST_FILE' || !bridged.has(f.file ?? ''));
+}
+
 /** Runs every static check; the CLI adds the probe's findings when asked. */
 export async function runDoctor(
   options: DoctorOptions,
 ): Promise<{ report: DoctorReport; shares: HostShare[] }> {
   const shares = await loadShares(options);
   const projectDir = shares[0]?.generation.projectDir ?? path.resolve(options.load.cwd);
-  const findings = await staticFindings(shares, options);
   const bridges = await bridgeListings(
     shares.map((share) => share.generation.handlers),
     options.load,
   );
+  const findings = withoutBridgedFiles(await staticFindings(shares, options), options.profile, bridges);
   const bridged = bridges.length > 0 ? { bridges } : {};
   if (!options.probe) return { report: { ...summarize(projectDir, shares, findings), ...bridged }, shares };
   const probe = await probeHooks(shares, {

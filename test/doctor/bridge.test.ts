@@ -61,6 +61,27 @@ describe('doctor and the bridge', () => {
     ]);
   });
 
+  it('with --profile, a file the bridge runs for that host is not one the host never reads', async () => {
+    const dir = project();
+    const guard = join(dir, '.github/hooks/guard.json');
+    const otherHostFiles = async () => {
+      const run = await spawnBuiltCli([
+        'doctor',
+        '--profile',
+        'claude-code',
+        '--cwd',
+        dir,
+        '--no-user',
+        '--json',
+      ]);
+      const report = JSON.parse(run.stdout) as { findings: { code: string; file?: string }[] };
+      return report.findings.filter((f) => f.code === 'DOCTOR_OTHER_HOST_FILE').map((f) => f.file);
+    };
+    expect(await otherHostFiles()).toEqual([guard]);
+    await install(dir, 'claude-code');
+    expect(await otherHostFiles()).toEqual([]);
+  });
+
   it('shows no bridge where none is installed', async () => {
     const run = await spawnBuiltCli(['doctor', '--cwd', project(), '--no-user', '--json']);
     expect(run.code, run.stdout).toBe(0);
