@@ -188,6 +188,24 @@ export const HOST_AGREEMENTS: readonly HostDifference[] = [
   },
 ];
 
+/**
+ * Host behaviour the engine deliberately does not copy, because copying it would drop a guard's
+ * decision (PROJECT.md: a guard never fails open by accident). `host` is what the host did, and
+ * `engine` what the engine does instead.
+ */
+export const HOST_REFUSALS: readonly (HostDifference & { engine: string })[] = [
+  {
+    profile: P,
+    topic: 'preToolUse deny that also carries `additionalContext`',
+    seed: 'seed 003: a preToolUse deny stops the tool',
+    host: 'the deny was ignored and the tool ran (two runs)',
+    engine:
+      "denies, as the seed and the host's own deny rule say; the context is not sent to the model (the host sends preToolUse context only when the tool runs)",
+    source: RUN,
+    test: 'test/cli/run-copilot-texts.test.ts › preToolUse deny with additionalContext still denies (the host ran the tool)',
+  },
+];
+
 /** Renders docs/host-differences.md from the rows. */
 export function renderHostDifferencesDoc(): string {
   const lines = [
@@ -212,6 +230,20 @@ export function renderHostDifferencesDoc(): string {
     '|---|---|---|---|---|---|',
   );
   for (const row of HOST_AGREEMENTS) lines.push(tableRow(row));
+  lines.push(
+    '',
+    '## Where the engine does not follow the host',
+    '',
+    "Host behaviour seen but not copied, because it would drop a guard's decision.",
+    '',
+    '| profile | topic | the seed says | the host did | the engine does | source | test |',
+    '|---|---|---|---|---|---|---|',
+  );
+  for (const row of HOST_REFUSALS) {
+    lines.push(
+      `| ${row.profile} | ${row.topic} | ${row.seed} | ${row.host} | ${row.engine} | ${row.source} | \`${row.test}\` |`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -82,6 +82,20 @@ describe.concurrent('Copilot CLI texts and placements (copilot-cli-observed.md)'
     expect(r.messages.placements).toEqual(['user-message']);
   });
 
+  // Copilot CLI 1.0.102 ran the tool when a deny carried additionalContext (a run, 2026-12-02). The
+  // engine keeps the deny: copying a host bug that drops a guard's decision would fail open
+  // (docs/host-differences.md "Where the engine does not follow the host").
+  it('preToolUse deny with additionalContext still denies (the host ran the tool)', async () => {
+    const deny = {
+      permissionDecision: 'deny',
+      permissionDecisionReason: 'no rm',
+      additionalContext: 'see policy',
+    };
+    const r = await runCopilot('preToolUse', { preToolUse: [answer(deny)] }, BASH);
+    expect(r.decision).toBe('deny');
+    expect(r.messages.toModel).toEqual(['Denied by preToolUse hook: no rm']);
+  });
+
   it('preToolUse plain stdout with exit 0 is ignored: no decision, nothing to the model', async () => {
     const r = await runCopilot('preToolUse', { preToolUse: [answer('looks fine to me')] }, BASH);
     expect(r.decision).toBeNull();
