@@ -6,8 +6,8 @@
 //
 // The chunks sit in dist/bin/, as deep as dist/cli/, so `new URL('../../package.json',
 // import.meta.url)` in src/cli/program.ts finds the same file from either.
-import { rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 
@@ -16,6 +16,48 @@ const OUT = join(ROOT, 'dist', 'bin');
 const pkg = (await import(join(ROOT, 'package.json'), { with: { type: 'json' } })).default;
 /** Optional peers stay imports: whoever uses the feature installs them next to the package. */
 const PEERS = Object.keys(pkg.peerDependencies ?? {});
+
+/** The modules of `src` a file statically imports: relative paths resolved, and package names. */
+function staticImports(file) {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [
+    ...text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]/gm),
+  ].map((match) => match[1] ?? match[2]);
+  return specifiers.filter((specifier) => !specifier.startsWith('node:'));
+}
+
+/**
+ * What a host's per-event commands (`run`, `bridge`) load statically, from the CLI's main module
+ * on: these go into one chunk, `cold-path`. Node's loader reads each file of an import graph with
+ * a few thread-pool round trips, so on a busy machine forty small chunks cost far more than one
+ * (issue 16 item 4). Modules those commands import lazily stay in chunks of their own.
+ */
+function coldPath() {
+  const files = new Set();
+  const packages = new Set();
+  // The command runner too: the engine imports each runner when a hook of its type runs, and the
+  // hooks a host runs on every event are almost always commands.
+  const roots = ['cli/main.js', 'cli/commands/run.js', 'cli/commands/bridge.js', 'runners/command/index.js'];
+  const pending = roots.map((file) => join(ROOT, 'dist', file));
+  while (pending.length > 0) {
+    const file = pending.pop();
+    if (files.has(file)) continue;
+    if (!existsSync(file)) throw new Error(`bundle-cli: ${file} is imported but does not exist`);
+    files.add(file);
+    for (const specifier of staticImports(file)) {
+      if (specifier.startsWith('.')) pending.push(resolve(dirname(file), specifier));
+      else
+        packages.add(
+          specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0],
+        );
+    }
+  }
+  const inPackage = [...packages].map((name) => `/node_modules/${name}/`);
+  // main.js awaits the command at its top level: inside the group, the command's import() would
+  // wait for the group's own evaluation, which waits for main.js (a cycle Node ends with exit 13).
+  files.delete(join(ROOT, 'dist', 'cli', 'main.js'));
+  return (id) => files.has(id) || inPackage.some((part) => id.includes(part));
+}
 
 rmSync(OUT, { recursive: true, force: true });
 await build({
@@ -30,5 +72,9 @@ await build({
     format: 'esm',
     entryFileNames: '[name].js',
     chunkFileNames: 'chunk-[name]-[hash].js',
+    codeSplitting: { groups: [{ name: 'cold-path', test: coldPath() }] },
+    // The packages' JSDoc (most of commander's text) is parsed on every start and read by no one
+    // there; license comments stay.
+    comments: { legal: true, annotation: true, jsdoc: false },
   },
 });

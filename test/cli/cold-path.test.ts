@@ -18,7 +18,7 @@ describe.each(['run', 'bridge'])('the %s command, as loaded on every event', (co
     expect(files).not.toContain('index.js');
     expect(files.filter((file) => file.startsWith('cli/commands/'))).toEqual(
       command === 'bridge'
-        ? ['cli/commands/bridge-install.js', 'cli/commands/bridge.js']
+        ? ['cli/commands/bridge-install-commands.js', 'cli/commands/bridge.js']
         : ['cli/commands/run.js'],
     );
   });

@@ -1,6 +1,5 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Command } from 'commander';
 import { applyEdits, modify } from 'jsonc-parser';
 import {
   installPlan,
@@ -9,13 +8,12 @@ import {
   VSCODE_SETTINGS_FILE,
 } from '../../bridge/install.ts';
 import { removeInstalled } from '../../bridge/uninstall.ts';
-import { PROFILE_NAMES, type ProfileName } from '../../model/profile-name.ts';
+import type { ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
-import { parseProfile } from '../common-options.ts';
 import { applyConfigWrite, type ConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 import { unifiedDiff } from '../write/line-diff.ts';
 
-interface InstallOptions {
+export interface InstallOptions {
   host: ProfileName;
   cwd: string;
   command: string;
@@ -65,7 +63,7 @@ function report(io: CliIo, write: ConfigWrite | undefined): void {
   else io.stdout(write.diff);
 }
 
-function install(options: InstallOptions, io: CliIo): void {
+export function install(options: InstallOptions, io: CliIo): void {
   const projectDir = resolve(options.cwd);
   const plan = installPlan(options.host, options.command);
   const write = planConfigWrite(join(projectDir, plan.file), plan.config, { force: options.force });
@@ -76,7 +74,7 @@ function install(options: InstallOptions, io: CliIo): void {
   report(io, settings);
 }
 
-function uninstall(options: InstallOptions, io: CliIo): void {
+export function uninstall(options: InstallOptions, io: CliIo): void {
   const projectDir = resolve(options.cwd);
   const plan = installPlan(options.host, options.command);
   const file = join(projectDir, plan.file);
@@ -105,35 +103,4 @@ function uninstall(options: InstallOptions, io: CliIo): void {
 function applied(write: ConfigWrite | undefined): ConfigWrite | undefined {
   if (write) applyConfigWrite(write);
   return write;
-}
-
-/** `bridge install` and `bridge uninstall` (docs/bridge.md "Install"). */
-export function addBridgeInstallCommands(bridge: Command, io: CliIo): void {
-  const hosts = PROFILE_NAMES.join(' | ');
-  for (const [name, run, description] of [
-    [
-      'install',
-      install,
-      "route every event of the host to the bridge: merges the host's hook file, prints the diff",
-    ],
-    ['uninstall', uninstall, 'remove exactly the entries bridge install added'],
-  ] as const) {
-    const command = bridge
-      .command(name)
-      .description(description)
-      .option('--host <host>', `the host to configure: ${hosts} (required)`, parseProfile)
-      .option('--cwd <dir>', 'project directory', process.cwd())
-      .option('--command <cmd>', 'how the host starts agent-hooks', 'agent-hooks');
-    // Uninstall never replaces a file: it edits one it can parse or refuses, so it has no --force.
-    if (name === 'install')
-      command.option('--force', 'replace a hook file that cannot be merged into', false);
-    command.action((options: Omit<InstallOptions, 'host'> & { host?: ProfileName }) => {
-      // Commander hands `--host` and `--cwd` to the parent `bridge`, which has options of those names.
-      const parent = bridge.opts() as { host?: ProfileName; cwd: string };
-      const cwd = bridge.getOptionValueSource('cwd') === 'cli' ? parent.cwd : options.cwd;
-      const host = options.host ?? parent.host;
-      if (!host) throw new Error(`bridge ${name}: --host is required (${hosts})`);
-      run({ ...options, host, cwd }, io);
-    });
-  }
 }

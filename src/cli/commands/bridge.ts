@@ -10,7 +10,7 @@ import {
   type RewriteCheckCliOptions,
   rewriteCheckEngineOptions,
 } from '../rewrite-check-options.ts';
-import { addBridgeInstallCommands } from './bridge-install.ts';
+import { addBridgeInstallCommands } from './bridge-install-commands.ts';
 
 interface BridgeCliOptions extends RewriteCheckCliOptions {
   host?: ProfileName;

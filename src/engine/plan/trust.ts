@@ -1,3 +1,4 @@
+import { decideUntrusted } from '../../config/trust/untrusted-policy.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { EngineContext } from '../context.ts';
 import type { SkippedReport } from '../dispatch/result.ts';
@@ -34,7 +35,7 @@ export async function applyTrust(ctx: EngineContext, selected: PlannedHandler[])
   let action: 'run' | 'skip';
   if (policy === 'run' || policy === 'skip') action = policy;
   else {
-    const { decideUntrusted } = await import('../../config/trust/index.ts');
+    // A static import: trust-check.ts loads the trust modules on every start anyway.
     action = await decideUntrusted(policy, {
       projectDir: ctx.projectDir,
       handlers: affected.map((entry) => origin(ctx, entry)),

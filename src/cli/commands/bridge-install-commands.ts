@@ -1,0 +1,36 @@
+// The `bridge install` and `bridge uninstall` subcommands as `bridge` registers them. Their work
+// (bridge-install.ts: host files, jsonc edits, diffs) is imported when one of them runs: the host
+// starts `bridge` itself on every tool call, and that needs none of it (issue 16 item 4).
+import type { Command } from 'commander';
+import { PROFILE_NAMES, type ProfileName } from '../../model/profile-name.ts';
+import type { CliIo } from '../cli-io.ts';
+import { parseProfile } from '../common-options.ts';
+import type { InstallOptions } from './bridge-install.ts';
+
+/** `bridge install` and `bridge uninstall` (docs/bridge.md "Install"). */
+export function addBridgeInstallCommands(bridge: Command, io: CliIo): void {
+  const hosts = PROFILE_NAMES.join(' | ');
+  for (const [name, description] of [
+    ['install', "route every event of the host to the bridge: merges the host's hook file, prints the diff"],
+    ['uninstall', 'remove exactly the entries bridge install added'],
+  ] as const) {
+    const command = bridge
+      .command(name)
+      .description(description)
+      .option('--host <host>', `the host to configure: ${hosts} (required)`, parseProfile)
+      .option('--cwd <dir>', 'project directory', process.cwd())
+      .option('--command <cmd>', 'how the host starts agent-hooks', 'agent-hooks');
+    // Uninstall never replaces a file: it edits one it can parse or refuses, so it has no --force.
+    if (name === 'install')
+      command.option('--force', 'replace a hook file that cannot be merged into', false);
+    command.action(async (options: Omit<InstallOptions, 'host'> & { host?: ProfileName }) => {
+      // Commander hands `--host` and `--cwd` to the parent `bridge`, which has options of those names.
+      const parent = bridge.opts() as { host?: ProfileName; cwd: string };
+      const cwd = bridge.getOptionValueSource('cwd') === 'cli' ? parent.cwd : options.cwd;
+      const host = options.host ?? parent.host;
+      if (!host) throw new Error(`bridge ${name}: --host is required (${hosts})`);
+      const run = await import('./bridge-install.ts');
+      run[name]({ ...options, host, cwd }, io);
+    });
+  }
+}
