@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { discoveryTable } from '../discovery/index.ts';
+import { readVscodeSettings, vscodeSettingsFiles } from '../discovery/vscode-settings.ts';
 import { discoveryContext } from './load-config.ts';
 import type { ConfigChange, ConfigGeneration, LoadOptions } from './types.ts';
 import { isRelevant, type WatchTarget, watchRoots, watchTarget } from './watch-targets.ts';
@@ -46,6 +47,26 @@ function targetFor(targets: readonly WatchTarget[], file: string): WatchTarget |
 }
 
 /**
+ * The places to watch: every enabled location of the profile and, where the vscode profile reads
+ * VS Code's settings files (`chat.hookFilesLocations` decides its locations), those files too.
+ */
+async function watchTargets(loadOptions: LoadOptions): Promise<WatchTarget[]> {
+  const ctx = discoveryContext(loadOptions);
+  const readsSettings = ctx.profile === 'vscode' && loadOptions.vscodeSettings === undefined;
+  if (readsSettings) ctx.vscodeSettings = (await readVscodeSettings(ctx)).settings;
+  const specs = discoveryTable(ctx).filter(
+    (s) => !s.disabledReason && !s.rejectedReason && s.inlineText === undefined,
+  );
+  const settings = readsSettings
+    ? vscodeSettingsFiles(ctx).map((file) => ({
+        dir: path.dirname(file),
+        matches: (f: string) => f === file,
+      }))
+    : [];
+  return [...specs.map(watchTarget), ...settings];
+}
+
+/**
  * Watches every location of the profile and reloads the store when one of its files changes.
  * Lives in its own module so that chokidar is imported only by callers that watch.
  */
@@ -55,20 +76,24 @@ export async function watchConfig(
   options: WatchOptions = {},
 ): Promise<ConfigWatcher> {
   const { watch } = await import('chokidar');
-  const specs = discoveryTable(discoveryContext(loadOptions)).filter(
-    (s) => !s.disabledReason && !s.rejectedReason && s.inlineText === undefined,
-  );
-  const targets = specs.map(watchTarget);
+  let targets = await watchTargets(loadOptions);
+  // A change of VS Code's settings files can add or remove locations: the targets follow it.
+  const followsSettings = loadOptions.profile === 'vscode' && loadOptions.vscodeSettings === undefined;
   const pending = new Map<string, ConfigChange | undefined>();
   let timer: NodeJS.Timeout | undefined;
   let flushing = Promise.resolve();
   let closed = false;
   const debounceMs = Math.max(options.debounceMs ?? WATCH_DEBOUNCE_MS, MIN_WATCH_DEBOUNCE_MS);
 
-  const flush = (): Promise<void> => {
+  const flush = async (): Promise<void> => {
     const changes = [...pending.values()];
     pending.clear();
-    return applyBatch(changes, store, options, () => closed);
+    if (followsSettings && !closed) {
+      // Before the reload, so the locations it reads are watched by the time it is in force.
+      targets = await watchTargets(loadOptions);
+      watcher.add(watchRoots(targets));
+    }
+    await applyBatch(changes, store, options, () => closed);
   };
 
   const schedule = (file: string): void => {
