@@ -96,6 +96,21 @@ describe('bridge install / uninstall', () => {
     expect(json(join(project, '.vscode/settings.json'))['chat.hookFilesLocations']).toEqual({});
   });
 
+  it('uninstall keeps the .vscode/hooks location while other hook files in that folder need it', async () => {
+    const settings = '{\n  "chat.hookFilesLocations": { ".vscode/hooks": true }\n}\n';
+    const project = makeTree(
+      { '.vscode/settings.json': settings, '.vscode/hooks/guard.json': { hooks: {} } },
+      'install',
+    );
+    await runCliInProcess(['bridge', 'install', '--host', 'vscode', '--cwd', project]);
+    const run = await runCliInProcess(['bridge', 'uninstall', '--host', 'vscode', '--cwd', project]);
+    expect(run.code).toBe(0);
+    expect(existsSync(join(project, '.vscode/hooks/agent-hooks.json'))).toBe(false);
+    expect(readFileSync(join(project, '.vscode/settings.json'), 'utf8')).toBe(settings);
+    expect(run.stderr).toContain('kept ".vscode/hooks" in chat.hookFilesLocations');
+    expect(run.stderr).toContain('guard.json');
+  });
+
   it('refuses to merge into a file that is not JSON, unless --force', async () => {
     const project = makeTree({ '.claude/settings.json': '{ broken' }, 'install');
     const run = await runCliInProcess(['bridge', 'install', '--host', 'claude-code', '--cwd', project]);

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { applyEdits, modify } from 'jsonc-parser';
 import {
@@ -94,10 +94,26 @@ export function uninstall(options: InstallOptions, io: CliIo): void {
   if (removal.text === null) {
     rmSync(file);
     io.stdout(unifiedDiff(file, before, ''));
-    if (options.host === 'vscode') report(io, applied(vscodeLocationWrite(projectDir, false)));
+    if (options.host === 'vscode') takeOutVscodeLocation(projectDir, io);
     return;
   }
   report(io, applied(textWrite(file, before, removal.text)));
+}
+
+/**
+ * The `.vscode/hooks` location goes with the bridge's file, unless other hook files are in that
+ * folder: then the location is theirs too (it may well have been there before install).
+ */
+function takeOutVscodeLocation(projectDir: string, io: CliIo): void {
+  const folder = join(projectDir, VSCODE_HOOKS_FOLDER);
+  const others = readdirSync(folder).filter((name) => name.endsWith('.json'));
+  if (others.length === 0) {
+    report(io, applied(vscodeLocationWrite(projectDir, false)));
+    return;
+  }
+  io.stderr(
+    `${join(projectDir, VSCODE_SETTINGS_FILE)}: kept "${VSCODE_HOOKS_FOLDER}" in ${VSCODE_LOCATIONS_KEY}: ${folder} still holds ${others.join(', ')}\n`,
+  );
 }
 
 function applied(write: ConfigWrite | undefined): ConfigWrite | undefined {
