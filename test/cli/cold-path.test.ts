@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtBinPath } from '../helpers/cli.ts';
 import { staticImportGraph } from '../helpers/import-graph.ts';
@@ -21,6 +21,16 @@ describe.each(['run', 'bridge'])('the %s command, as loaded on every event', (co
         ? ['cli/commands/bridge-install-commands.js', 'cli/commands/bridge.js']
         : ['cli/commands/run.js'],
     );
+  });
+});
+
+describe('the bundled bin’s files', () => {
+  it('that every start loads are ASCII, so V8 keeps each as a one-byte string (text is escaped)', () => {
+    const dir = dirname(builtBinPath());
+    const loaded = readdirSync(dir).filter((file) => /^(agent-hooks|chunk-cold-path-.*)\.js$/.test(file));
+    expect(loaded).toHaveLength(2);
+    for (const file of loaded)
+      expect(/[^\x00-\x7f]/.test(readFileSync(join(dir, file), 'utf8')), file).toBe(false);
   });
 });
 
