@@ -52,7 +52,7 @@ export type {
   HookEngineOptions,
   InlineSource,
 } from './engine/options.ts';
-export type { InvalidRewrite } from './engine/rewrite-check/deny-invalid-rewrite.ts';
+export type { InvalidRewrite } from './engine/rewrite-check/invalid-rewrite-option.ts';
 export type { JsonSchema } from './engine/rewrite-check/json-schema-check.ts';
 export type { RunnerTable } from './engine/run/runner-registry.ts';
 export type { HookRegistration, SessionHandle } from './engine/session/session-handle.ts';

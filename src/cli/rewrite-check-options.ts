@@ -2,7 +2,7 @@
 // `bridge` (issue 12 point 19): the same parsing and the same errors in each command.
 import type { Command } from 'commander';
 import type { HookEngineOptions } from '../engine/options.ts';
-import { INVALID_REWRITES, type InvalidRewrite } from '../engine/rewrite-check/deny-invalid-rewrite.ts';
+import { INVALID_REWRITES, type InvalidRewrite } from '../engine/rewrite-check/invalid-rewrite-option.ts';
 import { readToolSchemas } from './tool-schemas-file.ts';
 
 export interface RewriteCheckCliOptions {

@@ -13,7 +13,7 @@ import type { DispatchResult, HookRunReport } from './dispatch/result.ts';
 import type { DispatchArgs, EventDispatchResult, RuntimeEventName } from './dispatch/typed.ts';
 import type { DispatchOptions, EngineWatchOptions, HookEngineOptions } from './options.ts';
 import { getProfile } from './profiles/profiles.ts';
-import { checkInvalidRewriteOption } from './rewrite-check/deny-invalid-rewrite.ts';
+import { checkInvalidRewriteOption } from './rewrite-check/invalid-rewrite-option.ts';
 import { RunnerRegistry } from './run/runner-registry.ts';
 import { agentStopGate } from './session/agent-stop-gate.ts';
 import { type HookRegistration, SessionHandle } from './session/session-handle.ts';

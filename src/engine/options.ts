@@ -9,7 +9,7 @@ import type { ProfileName } from '../model/profile-name.ts';
 import type { SourceRef } from '../model/source.ts';
 import type { AsyncWake } from './async/async-types.ts';
 import type { DispatchResult } from './dispatch/result.ts';
-import type { InvalidRewrite } from './rewrite-check/deny-invalid-rewrite.ts';
+import type { InvalidRewrite } from './rewrite-check/invalid-rewrite-option.ts';
 import type { JsonSchema } from './rewrite-check/json-schema-check.ts';
 import type { RunnerTable } from './run/runner-registry.ts';
 import type { SessionStateStore } from './session/session-state.ts';

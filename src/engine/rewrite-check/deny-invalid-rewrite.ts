@@ -1,22 +1,8 @@
 // `invalidRewrite: 'deny'`: a rewrite that fails its tool's schema denies the call instead of
 // letting it run with its original input (VS Code's fail-open, seed 000 "PreToolUse 輸出").
-import { HookError } from '../../errors.ts';
 import { addModelText } from '../aggregate/model-text.ts';
 import type { EngineContext } from '../context.ts';
 import type { DispatchResult } from '../dispatch/result.ts';
-
-/** What a rewrite that fails its tool's schema does to the decision (engine option `invalidRewrite`). */
-export const INVALID_REWRITES = ['discard', 'deny'] as const;
-export type InvalidRewrite = (typeof INVALID_REWRITES)[number];
-
-/** `invalidRewrite` must be one of its values: a misspelt `'deny'` must not fail open quietly. */
-export function checkInvalidRewriteOption(value: unknown): void {
-  if (value === undefined || (INVALID_REWRITES as readonly unknown[]).includes(value)) return;
-  throw new HookError(
-    'ENGINE_INVALID_OPTION',
-    `invalidRewrite: expected one of ${INVALID_REWRITES.join(', ')}, got ${JSON.stringify(value)}`,
-  );
-}
 
 /**
  * Turns the result into a deny of the call, worded and placed as the emulated host words a hook's
