@@ -1,3 +1,4 @@
+import { TERMINATING_SIGNALS } from '../../model/terminating-signals.ts';
 import { isGroupRunning, killProcessTree, processTreePids } from './kill-tree.ts';
 import { removeHookTempDir } from './temp-files.ts';
 
@@ -10,11 +11,6 @@ import { removeHookTempDir } from './temp-files.ts';
  */
 const live = new Map<number, NodeJS.Platform>();
 const lingering = new Map<number, { platform: NodeJS.Platform; release: () => void }>();
-/** Every signal whose default action ends the host (SIGKILL and SIGSTOP cannot be caught). */
-const HOST_SIGNALS: NodeJS.Signals[] =
-  process.platform === 'win32'
-    ? ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']
-    : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];
 let installed = false;
 
 function killTree(pid: number, platform: NodeJS.Platform): void {
@@ -50,14 +46,14 @@ function sync(): void {
   if (wanted === installed) return;
   if (wanted) {
     process.on('exit', onExit);
-    for (const signal of HOST_SIGNALS) process.on(signal, onSignal);
+    for (const signal of TERMINATING_SIGNALS) process.on(signal, onSignal);
   } else uninstall();
   installed = wanted;
 }
 
 function uninstall(): void {
   process.off('exit', onExit);
-  for (const signal of HOST_SIGNALS) process.off(signal, onSignal);
+  for (const signal of TERMINATING_SIGNALS) process.off(signal, onSignal);
   installed = false;
 }
 
