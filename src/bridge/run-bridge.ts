@@ -26,6 +26,7 @@ import {
   stateDirectory,
   sweepSessions,
 } from './session-file.ts';
+import { originForm } from './tool-forms.ts';
 
 export interface BridgeOptions {
   /** The calling host: its payload form and its answer format. */
@@ -73,8 +74,11 @@ async function dispatchOrigin(
   payload: HostPayload,
   state: SessionStateStore | undefined,
 ): Promise<DispatchResult> {
+  const form = originForm(options.host, origin.origin, payload);
+  const schemas = options.rewriteCheck?.toolInputSchemas;
   const engine = await createHookEngine({
     ...options.rewriteCheck,
+    ...(schemas ? { toolInputSchemas: form.schemas(schemas) } : {}),
     profile: origin.origin,
     cwd: options.cwd,
     discover: false,
@@ -89,7 +93,9 @@ async function dispatchOrigin(
     ...(state ? { sessionState: prefixedState(state, origin.origin) } : {}),
   });
   try {
-    return await engine.dispatch(payload.event, structuredClone(payload.input));
+    const result = await engine.dispatch(form.payload.event, structuredClone(form.payload.input));
+    if (result.updatedInput !== null) result.updatedInput = form.back(result.updatedInput);
+    return result;
   } finally {
     await engine.close();
   }

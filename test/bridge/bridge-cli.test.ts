@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ProfileName } from '../../src/model/profile-name.ts';
 import { runCliInProcess } from '../helpers/cli.ts';
 import { makeTree, writeFile } from '../helpers/temp-dir.ts';
 import { DIALECTS, denyStdout, type GuardDialect, guardTree, HOSTS, hostCall, isNative } from './guards.ts';
@@ -25,21 +24,24 @@ function payloadSeen(project: string, dialect: GuardDialect): Record<string, unk
  * Each dialect's payload form (claude-code-hooks.md §2; other-agents-hooks.md §1.3, §2.5): Copilot
  * camelCase with its runtime tool name, VS Code with its event-name field, the others snake_case.
  */
-function expectPayloadForm(
-  host: ProfileName,
-  dialect: GuardDialect,
-  seen: Record<string, unknown> | null,
-): void {
+function expectPayloadForm(dialect: GuardDialect, seen: Record<string, unknown> | null): void {
   expect(seen).not.toBeNull();
+  // Every host's terminal call reaches each dialect under that dialect's host's tool name.
   if (dialect === 'copilot') {
-    // VS Code tool names have no Copilot spelling, so they pass through.
-    const toolName = host === 'vscode' ? 'run_in_terminal' : 'bash';
-    expect(seen).toMatchObject({ toolName, toolArgs: { command: 'rm -rf /' } });
+    expect(seen).toMatchObject({ toolName: 'bash', toolArgs: { command: 'rm -rf /' } });
     expect(seen).not.toHaveProperty('hook_event_name');
   } else if (dialect === 'vscode') {
-    expect(seen).toMatchObject({ hookEventName: 'PreToolUse', tool_input: { command: 'rm -rf /' } });
+    expect(seen).toMatchObject({
+      hookEventName: 'PreToolUse',
+      tool_name: 'run_in_terminal',
+      tool_input: { command: 'rm -rf /' },
+    });
   } else {
-    expect(seen).toMatchObject({ hook_event_name: 'PreToolUse', tool_input: { command: 'rm -rf /' } });
+    expect(seen).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'rm -rf /' },
+    });
     expect(seen).not.toHaveProperty('toolArgs');
   }
 }
@@ -59,7 +61,7 @@ describe('bridge: every dialect guard under every host (cross-product)', () => {
           stdout: denyStdout(host, denyReason(dialect)),
           stderr: '',
         });
-        expectPayloadForm(host, dialect, payloadSeen(project, dialect));
+        expectPayloadForm(dialect, payloadSeen(project, dialect));
         const harmless = hostCall(host, project, 'ls');
         const allowed = await runCliInProcess([...harmless.args, ...(native ? ['--include-native'] : [])], {
           stdin: harmless.stdin,

@@ -24,6 +24,12 @@ function installedCommand(dir: string, host: ProfileName): string {
     }[];
     return String(groups.at(-1)?.hooks[0]?.command);
   }
+  if (host === 'vscode') {
+    const entries = json(join(dir, '.vscode/hooks/agent-hooks.json')).hooks?.PreToolUse as {
+      command: string;
+    }[];
+    return String(entries[0]?.command);
+  }
   const entries = json(join(dir, '.github/hooks/agent-hooks.json')).hooks?.preToolUse as { bash: string }[];
   return String(entries[0]?.bash);
 }
@@ -127,6 +133,9 @@ describe('bridge install / uninstall', () => {
     { host: 'claude-code', reason: `hook exited with code 2\n${DEMO_GUARD_REASON}` },
     // Copilot CLI reads .claude and .github/hooks itself: the VS Code-only .vscode/hooks guard is bridged.
     { host: 'copilot-cli', reason: DEMO_GUARD_REASON },
+    // VS Code runs .github/hooks and .vscode/hooks itself: the .claude guard (matcher `Bash`) is
+    // bridged, and sees VS Code's run_in_terminal as Bash (src/events/vscode-tool-names.ts).
+    { host: 'vscode', reason: DEMO_GUARD_REASON },
   ];
   for (const { host, reason } of DEMO) {
     it(`demo: after install for ${host}, the installed command denies rm -rf / through another dialect's guard`, async () => {

@@ -12,10 +12,10 @@ export const HOSTS: readonly ProfileName[] = ['claude-code', 'copilot-cli', 'vsc
 export type GuardDialect = 'claude' | 'copilot' | 'copilot-compat' | 'vscode';
 export const DIALECTS: readonly GuardDialect[] = ['claude', 'copilot', 'copilot-compat', 'vscode'];
 
-// VS Code's terminal tool is `run_in_terminal` (other-agents-hooks.md §2.6: VS Code tool names
-// differ); matchers name it beside the Claude and Copilot names.
-const CLAUDE_MATCHER = 'Bash|run_in_terminal';
-const COPILOT_MATCHER = 'bash|run_in_terminal';
+// Each dialect's own name for the terminal tool: under VS Code the bridge hands Claude and Copilot
+// hooks VS Code's `run_in_terminal` as `Bash` / `bash` (src/events/vscode-tool-names.ts).
+const CLAUDE_MATCHER = 'Bash';
+const COPILOT_MATCHER = 'bash';
 
 /** The file (path in the project) that holds the guard in `dialect`. */
 export function guardTree(dialect: GuardDialect, mode = ''): TreeSpec {

@@ -67,7 +67,7 @@ describe('list and the bridge', () => {
     expect(run.code).toBe(0);
     // VS Code leaves Claude's files to the bridge while chat.useClaudeHooks is off (§2.2).
     expect(run.stdout).toMatch(/Bridged \(1\) run by agent-hooks bridge --host vscode/);
-    expect(run.stdout).toMatch(/PreToolUse \[Bash\|run_in_terminal\] command: sh .*guard\.sh claude/);
+    expect(run.stdout).toMatch(/PreToolUse \[Bash\] command: sh .*guard\.sh claude/);
     expect(run.stdout).toMatch(/origin claude-code · claude \(PreToolUse\) · \.claude\/settings\.json/);
     expect(run.stdout).toMatch(/not bridged: \.github\/hooks\/copilot-guard\.json \(vscode runs it itself\)/);
   });

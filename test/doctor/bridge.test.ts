@@ -24,7 +24,7 @@ describe('doctor and the bridge', () => {
     const run = await spawnBuiltCli(['doctor', '--cwd', dir, '--no-user']);
     expect(run.code, run.stdout).toBe(0);
     expect(run.stdout).toContain('Bridged (1) run by agent-hooks bridge --host claude-code');
-    expect(run.stdout).toMatch(/PreToolUse \[bash\|run_in_terminal\] command: sh .*guard\.sh copilot/);
+    expect(run.stdout).toMatch(/PreToolUse \[bash\] command: sh .*guard\.sh copilot/);
     expect(run.stdout).toContain('origin copilot-cli · copilot (preToolUse) · .github/hooks/guard.json:');
     // Claude Code runs its own settings file: the bridge leaves it (and its bridge entries) alone.
     expect(run.stdout).toContain('not bridged: .claude/settings.json (claude-code runs it itself)');
