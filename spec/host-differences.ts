@@ -186,6 +186,15 @@ export const HOST_AGREEMENTS: readonly HostDifference[] = [
     source: 'seed 000, other-agents-hooks.md §2.2',
     test: 'test/engine/vscode-precedence.test.ts › the workspace hook wins over the user hook, and the conflict is reported',
   },
+  {
+    profile: V,
+    topic: "the terminal tool's name",
+    seed: "other-agents-hooks.md §2.6 (Claude compatibility FAQ) lists `runTerminalCommand` among VS Code's tool names",
+    host: "VS Code sends `run_in_terminal`, with the command line at `tool_input.command` as in Claude's `Bash`; the bridge hands it to Claude hooks as `Bash` and to Copilot hooks as `bash` (docs/bridge.md)",
+    source:
+      'PostToolUse payloads hook authors logged from VS Code Copilot Chat; microsoft/vscode#261033 names `run_in_terminal` as the built-in terminal tool',
+    test: 'test/bridge/bridge-vscode-tools.test.ts › run_in_terminal rm -rf / is denied by a Claude Bash guard',
+  },
 ];
 
 /**
