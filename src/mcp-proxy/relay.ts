@@ -2,6 +2,7 @@
 // and runs the hooks on the two exchanges that have them: `tools/call` and `elicitation/create`.
 import { randomUUID } from 'node:crypto';
 import type { Transport } from '@modelcontextprotocol/client';
+import { monotonicMs } from '../model/clock.ts';
 import { afterElicitation, beforeElicitation } from './elicitation-hooks.ts';
 import {
   type ErrorResponse,
@@ -120,7 +121,7 @@ export class Relay {
       );
       return;
     }
-    this.#calls.set(key, { call, verdict, started: performance.now() });
+    this.#calls.set(key, { call, verdict, started: monotonicMs() });
     const forwarded =
       verdict.input === input ? request : { ...request, params: { ...params, arguments: verdict.input } };
     await this.#forward(forwarded as Message);
@@ -132,7 +133,7 @@ export class Relay {
     key: string,
   ): Promise<void> {
     this.#calls.delete(key);
-    const durationMs = Math.round(performance.now() - pending.started);
+    const durationMs = Math.round(monotonicMs() - pending.started);
     let answer: Result | ErrorResponse = response;
     try {
       answer = await afterCall(this.#ctx, pending.call, pending.verdict, response, durationMs);

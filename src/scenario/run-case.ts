@@ -5,6 +5,7 @@ import type { DispatchResult } from '../engine/dispatch/result.ts';
 import { createHookEngine } from '../engine/engine.ts';
 import type { HookEngineOptions } from '../engine/options.ts';
 import type { Diagnostic } from '../errors.ts';
+import { monotonicMs } from '../model/clock.ts';
 import type { RunnableCase, Scenario } from './read-scenario.ts';
 
 /** What one case's dispatch produced, or why it could not run. */
@@ -66,7 +67,7 @@ export async function runCase(
   item: RunnableCase,
   rewriteCheck: RewriteCheckOptions = {},
 ): Promise<CaseRun> {
-  const started = performance.now();
+  const started = monotonicMs();
   const root =
     Object.keys(item.files).length > 0 ? await mkdtemp(join(tmpdir(), 'agent-hooks-test-')) : undefined;
   let projectDir = scenario.projectDir;
@@ -75,7 +76,7 @@ export async function runCase(
     item,
     configErrors: [],
     ...fields,
-    durationMs: Math.round(performance.now() - started),
+    durationMs: Math.round(monotonicMs() - started),
   });
   try {
     if (root) projectDir = await projectCopy(root, scenario.projectDir, item.files);

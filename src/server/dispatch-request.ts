@@ -1,4 +1,5 @@
 import { type DispatchResult, isHookError } from '../index.ts';
+import { monotonicMs } from '../model/clock.ts';
 import { auditRow, type DispatchContext, type DispatchStatus, newDispatchId } from './audit/record.ts';
 import type { DispatchScope, ServerContext } from './context.ts';
 import { BadHostRequest, HOST_FORMATS, type HostFormat, type HostRequest } from './host-formats/index.ts';
@@ -77,9 +78,9 @@ async function authenticateAndRun(ctx: ServerContext, req: HookRequest): Promise
     configVersion: null,
     serverId: ctx.serverId,
   };
-  const started = performance.now();
+  const started = monotonicMs();
   const record = (status: DispatchStatus, result: DispatchResult | null, why?: string) =>
-    recordDispatch(ctx, audit, status, result, performance.now() - started, why);
+    recordDispatch(ctx, audit, status, result, monotonicMs() - started, why);
   let request: HostRequest;
   try {
     request = format.parse(req.pathEvent, JSON.parse(req.body));

@@ -1,3 +1,4 @@
+import { monotonicMs } from '../../model/clock.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import { MAX_JSON_DEPTH, textTooDeep, valueTooDeep } from '../../model/json-depth.ts';
 import { MAX_TIMER_MS } from '../../runners/deadline.ts';
@@ -26,11 +27,11 @@ export function runOne(registry: RunnerRegistry, request: RunRequest): Promise<R
 }
 
 function runRequest(registry: RunnerRegistry, request: RunRequest): Promise<RunnerResult> {
-  const started = performance.now();
+  const started = monotonicMs();
   const failed = (error: unknown): RunnerResult =>
     runnerResult({
       failure: { code: 'ENGINE_RUNNER_FAILED', message: describeRunnerError(request.handler, error) },
-      durationMs: Math.round(performance.now() - started),
+      durationMs: Math.round(monotonicMs() - started),
     });
   // No extra async frame when the runner is already loaded (bench function-hook-throughput).
   const runner = registry.peek(request.handler.type);

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { monotonicMs } from '../../model/clock.ts';
 import { type RunnerResult, runnerResult } from '../types.ts';
 import type { ProcessOptions } from './process-options.ts';
 import { describeSpawnError } from './spawn-error.ts';
@@ -14,8 +15,8 @@ export type { ProcessOptions } from './process-options.ts';
  * behaviour; every outcome is a field of the result.
  */
 export async function runProcess(opts: ProcessOptions): Promise<RunnerResult> {
-  const started = performance.now();
-  const base = (): RunnerResult => runnerResult({ durationMs: Math.round(performance.now() - started) });
+  const started = monotonicMs();
+  const base = (): RunnerResult => runnerResult({ durationMs: Math.round(monotonicMs() - started) });
   if (opts.signal?.aborted) return { ...base(), cancelled: true };
 
   const input = typeof opts.input === 'string' ? Buffer.from(opts.input) : opts.input;

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { monotonicMs } from '../../model/clock.ts';
 import { type RunnerResult, runnerResult } from '../types.ts';
 import { type ProcessOptions, runProcess } from './process.ts';
 import type { ProcessSlots } from './process-slots.ts';
@@ -16,11 +17,11 @@ const SHORTAGE = /\b(EMFILE|ENFILE|EAGAIN)\b/;
  * while time remains.
  */
 export async function runInSlot(opts: ProcessOptions, slots: ProcessSlots): Promise<RunnerResult> {
-  const started = performance.now();
-  const remaining = (): number => opts.timeoutMs - (performance.now() - started);
+  const started = monotonicMs();
+  const remaining = (): number => opts.timeoutMs - (monotonicMs() - started);
   const release = await acquireWithin(slots, remaining(), opts.signal);
   if (release === 'timeout' || release === 'cancelled') {
-    const waited = Math.round(performance.now() - started);
+    const waited = Math.round(monotonicMs() - started);
     return release === 'timeout'
       ? runnerResult({ durationMs: waited, timedOut: true })
       : runnerResult({ durationMs: waited, cancelled: true });

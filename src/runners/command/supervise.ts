@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { monotonicMs } from '../../model/clock.ts';
 import { startDeadline } from '../deadline.ts';
 import type { RunnerResult } from '../types.ts';
 import { collectOutput } from './collect-output.ts';
@@ -24,7 +25,7 @@ export async function supervise(
 ): Promise<RunnerResult> {
   const pid = child.pid;
   const terminator = processTerminator(pid, platform, opts.killGraceMs);
-  const deadline = startDeadline(opts.signal, opts.timeoutMs - (performance.now() - started));
+  const deadline = startDeadline(opts.signal, opts.timeoutMs - (monotonicMs() - started));
   deadline.signal.addEventListener('abort', () => terminator.terminate(), { once: true });
   // claude-code-hooks.md §3.2: a first stdout line `{"async":true,…}` backgrounds the hook; the
   // caller stops waiting, this run still settles on exit, and `asyncTimeout` restarts the clock.
@@ -53,7 +54,7 @@ export async function supervise(
     stderr: collected.stderr,
     timedOut: deadline.timedOut,
     cancelled: deadline.cancelled,
-    durationMs: Math.round(performance.now() - started),
+    durationMs: Math.round(monotonicMs() - started),
   };
   if (pid !== undefined) result.pid = pid;
   if (end.spawnError) result.spawnError = end.spawnError;

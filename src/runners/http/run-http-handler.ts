@@ -1,4 +1,5 @@
 import { fetch } from 'undici';
+import { monotonicMs } from '../../model/clock.ts';
 import type { HttpHandler } from '../../model/handler.ts';
 import { deadlineDiagnostic, startDeadline } from '../deadline.ts';
 import { type HandlerRunner, type RunnerResult, type RunRequest, runnerResult } from '../types.ts';
@@ -39,9 +40,9 @@ async function runHttp(
   options: HttpRunnerOptions,
   agents: HttpAgents,
 ): Promise<RunnerResult> {
-  const started = performance.now();
+  const started = monotonicMs();
   const result = (fields: Partial<RunnerResult>): RunnerResult =>
-    runnerResult({ durationMs: Math.round(performance.now() - started), ...fields });
+    runnerResult({ durationMs: Math.round(monotonicMs() - started), ...fields });
   if (request.signal.aborted) return result({ cancelled: true });
   const prepared = prepareRequest(request, options.env ?? request.env ?? process.env, agents);
   const diagnostics = prepared.diagnostics;
