@@ -1,4 +1,4 @@
-import { loadConfig } from '../config/generation/load-config.ts';
+import { discoverFiles, loadConfig } from '../config/generation/load-config.ts';
 import type { ConfigGeneration, LoadOptions } from '../config/generation/types.ts';
 import type { ConfigKind } from '../config/read-config.ts';
 import type { Diagnostic } from '../errors.ts';
@@ -60,16 +60,20 @@ export async function otherHostsFiles(
   profile: ProfileName,
   base: Omit<LoadOptions, 'profile'>,
 ): Promise<IgnoredHostFile[]> {
-  const read = new Set(filesRead(await loadConfig({ ...base, profile })));
+  // Discovery alone: which files exist is the question, not what they say (issue 16 item 4).
+  const [own, ...others] = await Promise.all(
+    [profile, ...HOSTS.filter((host) => host !== profile)].map(async (host) => ({
+      host,
+      files: await discoverFiles({ ...base, profile: host }),
+    })),
+  );
+  const read = new Set(own?.files.map((found) => found.file));
   const ignored: IgnoredHostFile[] = [];
-  for (const host of HOSTS) {
-    if (host === profile) continue;
-    const generation = await loadConfig({ ...base, profile: host });
-    for (const location of generation.locations) {
-      if (location.status !== 'found' || read.has(location.path)) continue;
-      if (!NATIVE_KINDS[host].has(location.kind)) continue;
-      read.add(location.path);
-      ignored.push({ file: location.path, host });
+  for (const { host, files } of others) {
+    for (const { file, spec } of files) {
+      if (read.has(file) || !NATIVE_KINDS[host].has(spec.kind)) continue;
+      read.add(file);
+      ignored.push({ file, host });
     }
   }
   return ignored;

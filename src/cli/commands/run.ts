@@ -48,6 +48,9 @@ export function registerRunCommand(program: Command, io: CliIo): void {
     // A live view of running hooks on a terminal; never mixed into the --json object.
     const live = !options.json && io.stderrIsTTY ? createLiveDisplay(io.stderr) : undefined;
     if (live) engine.telemetry.subscribe(live);
+    // Read while the hooks run: the host waits for them anyway (issue 16 item 4).
+    const ignoring = otherHostsFiles(options.profile, loadOptionsFromCli({ ...options, cwd }));
+    ignoring.catch(() => undefined);
     try {
       const dispatched = await engine.dispatch(eventName, input);
       live?.finish();
@@ -55,7 +58,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
         ? await askPerson(dispatched, input, io)
         : { result: dispatched, asked: undefined };
       const diagnostics = engine.config.diagnostics;
-      const ignored = await otherHostsFiles(options.profile, loadOptionsFromCli({ ...options, cwd }));
+      const ignored = await ignoring;
       if (options.json) {
         const json = {
           ...runJson(result, diagnostics),

@@ -50,22 +50,14 @@ async function listFolder(spec: LocationSpec): Promise<string[]> {
   const entries = await readdir(spec.path, { withFileTypes: true });
   const names = entries.map((e) => e.name).sort();
   if (spec.fileOrder === 'descending') names.reverse();
-  if (spec.shape === 'folder-skill') {
-    const found: string[] = [];
-    for (const name of names) {
-      const file = path.join(spec.path, name, 'SKILL.md');
-      if ((await kindOf(file)) === 'file') found.push(file);
-    }
-    return found;
-  }
   const suffix = SUFFIX_BY_SHAPE[spec.shape] ?? '.json';
-  const files: string[] = [];
-  for (const name of names) {
-    if (!name.endsWith(suffix)) continue;
-    const file = path.join(spec.path, name);
-    if ((await kindOf(file)) === 'file') files.push(file);
-  }
-  return files;
+  const candidates =
+    spec.shape === 'folder-skill'
+      ? names.map((name) => path.join(spec.path, name, 'SKILL.md'))
+      : names.filter((name) => name.endsWith(suffix)).map((name) => path.join(spec.path, name));
+  // Looked at all at once (the waits overlap); kept in the folder's order.
+  const kinds = await Promise.all(candidates.map(kindOf));
+  return candidates.filter((_, i) => kinds[i] === 'file');
 }
 
 function toFile(spec: LocationSpec, file: string): DiscoveredFile {

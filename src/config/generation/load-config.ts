@@ -123,6 +123,25 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** The discovery context, with VS Code's own settings read when the caller gave none. */
+async function settledContext(options: LoadOptions, diagnostics: Diagnostic[]): Promise<DiscoveryContext> {
+  const ctx = discoveryContext(options);
+  if (ctx.profile === 'vscode' && options.vscodeSettings === undefined) {
+    // VS Code's own settings files decide its locations unless the caller gave the settings.
+    const read = await readVscodeSettings(ctx);
+    ctx.vscodeSettings = read.settings;
+    diagnostics.push(...read.diagnostics);
+  }
+  return ctx;
+}
+
+/** The files a profile's discovery finds, none of them read (`run` names other hosts' files). */
+export async function discoverFiles(options: LoadOptions): Promise<DiscoveredFile[]> {
+  const ctx = await settledContext(options, []);
+  const expansions = await Promise.all(discoveryTable(ctx).map((spec) => expandLocations([spec])));
+  return expansions.flatMap((expansion) => expansion.files);
+}
+
 /**
  * Discovers, reads and filters one profile's configuration into a new immutable generation.
  * Never throws for bad configuration: every problem is a diagnostic, a location report or a
@@ -133,20 +152,33 @@ export async function loadConfig(
   options: LoadOptions,
   previous?: ConfigGeneration,
 ): Promise<ConfigGeneration> {
-  const ctx = discoveryContext(options);
   const sink: Sink = { files: [], reports: [], diagnostics: [], lastGood: new Map() };
-  if (ctx.profile === 'vscode' && options.vscodeSettings === undefined) {
-    // VS Code's own settings files decide its locations unless the caller gave the settings.
-    const read = await readVscodeSettings(ctx);
-    ctx.vscodeSettings = read.settings;
-    sink.diagnostics.push(...read.diagnostics);
-  }
-  for (const spec of discoveryTable(ctx)) {
-    const expansion = await expandLocations([spec]);
+  const ctx = await settledContext(options, sink.diagnostics);
+  // Every location is looked at and read at once, so the file system's waits overlap (a host
+  // starts the CLI on every event, issue 16 item 4); the results keep the table's order, which
+  // is the order of precedence.
+  const table = discoveryTable(ctx);
+  const expansions = await Promise.all(table.map((spec) => expandLocations([spec])));
+  const reads = await Promise.all(
+    expansions.map((expansion) =>
+      Promise.all(
+        expansion.files.map(async (found) => {
+          const own: Sink = { files: [], reports: [], diagnostics: [], lastGood: sink.lastGood };
+          await readOne(found, options, own, previous?.lastGood);
+          return own;
+        }),
+      ),
+    ),
+  );
+  expansions.forEach((expansion, i) => {
     sink.reports.push(...expansion.reports);
     sink.diagnostics.push(...expansion.diagnostics);
-    for (const found of expansion.files) await readOne(found, options, sink, previous?.lastGood);
-  }
+    for (const own of reads[i] ?? []) {
+      sink.files.push(...own.files);
+      sink.reports.push(...own.reports);
+      sink.diagnostics.push(...own.diagnostics);
+    }
+  });
   const outcome = applyPolicy(ctx.profile, sink.files, {
     useClaudeHooks: ctx.vscodeSettings.useClaudeHooks === true,
     ...(ctx.profile === 'copilot-cli' ? { folderTrust: await copilotFolderTrust(ctx) } : {}),
