@@ -10,6 +10,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
+import { makeColdPathScript } from './cold-path-script.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'dist', 'bin');
@@ -60,8 +61,13 @@ function coldPath() {
 }
 
 rmSync(OUT, { recursive: true, force: true });
-await build({
-  input: { 'agent-hooks': join(ROOT, 'dist', 'cli', 'bin.js') },
+const bundled = await build({
+  // The loader of the cached cold path (cold-path-script.mjs) is an entry of its own: the chunk
+  // that becomes its facade imports it by this name.
+  input: {
+    'agent-hooks': join(ROOT, 'dist', 'cli', 'bin.js'),
+    'chunk-code-cache': join(ROOT, 'dist', 'cli', 'code-cache.js'),
+  },
   platform: 'node',
   // jsonc-parser's `main` is a UMD file whose require() calls a bundle cannot follow.
   resolve: { mainFields: ['module', 'main'] },
@@ -81,3 +87,8 @@ await build({
     charset: 'ascii',
   },
 });
+
+// Node 20 caches compiled code only for classic scripts: the cold path becomes one.
+const coldChunk = bundled.output.find((o) => o.type === 'chunk' && o.fileName.startsWith('chunk-cold-path-'));
+if (!coldChunk) throw new Error('bundle-cli: no cold-path chunk was written');
+await makeColdPathScript(OUT, coldChunk);

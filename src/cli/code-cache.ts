@@ -1,0 +1,125 @@
+// Loads the bundled CLI's cold-path chunk (what `run` and `bridge` need on every event) from a
+// V8 code cache. A host starts the CLI on every tool call, and compiling that chunk was the
+// largest part of the start after Node's own (issue 16 item 4). Node 22.1 caches compiled ES
+// modules itself (module.enableCompileCache, bin.ts); Node 20 caches only classic scripts, via
+// vm.Script's cachedData. So scripts/cold-path-script.mjs rewrites the chunk as a CommonJS-shaped
+// script, and this module compiles it with the cache of an earlier start.
+//
+// The cache lives in a folder only this user can write ($XDG_CACHE_HOME/agent-hooks/v8, else
+// ~/.cache/agent-hooks/v8): V8 runs cached bytecode as it is, so a file another user could
+// write would be code they choose. A folder that is not private, a cache V8 rejects (another
+// Node, other flags) or any error reading or writing it only costs the compile: the CLI
+// behaves the same. AGENT_HOOKS_NO_CODE_CACHE=1 turns it off.
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+
+/** Group and others may not write or read the folder or its files. */
+const PRIVATE_MODE_MASK = 0o077;
+const DIRECTORY_MODE = 0o700;
+const FILE_MODE = 0o600;
+
+/** The folder the cache files live in, or undefined when there is none this user alone owns. */
+export function codeCacheDirectory(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.AGENT_HOOKS_NO_CODE_CACHE === '1') return undefined;
+  const base = env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  const dir = join(base, 'agent-hooks', 'v8');
+  try {
+    mkdirSync(dir, { recursive: true, mode: DIRECTORY_MODE });
+    const stat = lstatSync(dir);
+    const mine = process.getuid === undefined || stat.uid === process.getuid();
+    if (!stat.isDirectory() || !mine || (stat.mode & PRIVATE_MODE_MASK) !== 0) return undefined;
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One cache file per script, Node and V8 flags: V8 rejects data made under another version or
+ * other flags, and two Node installations sharing a home would otherwise overwrite each other.
+ */
+export function codeCacheFile(dir: string, scriptFile: string): string {
+  const key = createHash('sha256')
+    .update([process.version, process.arch, ...process.execArgv, scriptFile].join('\0'))
+    .digest('hex')
+    .slice(0, 16);
+  return join(dir, `${basename(scriptFile)}.${key}.bin`);
+}
+
+/** The cached data, when the file exists, is a regular file and is this user's alone. */
+function readCache(file: string): Buffer | undefined {
+  try {
+    const stat = lstatSync(file);
+    const mine = process.getuid === undefined || stat.uid === process.getuid();
+    if (!stat.isFile() || !mine || (stat.mode & PRIVATE_MODE_MASK) !== 0) return undefined;
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written beside the target and renamed over it: parallel starts never read half a file. */
+function writeCache(file: string, script: Script): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, script.createCachedData(), { mode: FILE_MODE });
+    renameSync(temporary, file);
+  } catch {
+    // A full disk or a read-only home: the next start compiles again.
+  }
+}
+
+export type ScriptDependencies = Readonly<Record<string, unknown>>;
+
+/** What the last load did with the cache: `off` (none to use), `created`, `used`, or `rejected` by V8 (rewritten). */
+export type CodeCacheStatus = 'off' | 'created' | 'used' | 'rejected';
+
+let lastStatus: CodeCacheStatus | undefined;
+
+/** The cache's part in the last `loadCachedScript` of this process (tests, diagnostics). */
+export function codeCacheStatus(): CodeCacheStatus | undefined {
+  return lastStatus;
+}
+
+function statusOf(
+  cacheFile: string | undefined,
+  cachedData: Buffer | undefined,
+  script: Script,
+): CodeCacheStatus {
+  if (cacheFile === undefined) return 'off';
+  if (cachedData === undefined) return 'created';
+  return script.cachedDataRejected === true ? 'rejected' : 'used';
+}
+
+/**
+ * Runs the CommonJS-shaped script at `scriptUrl` and returns its exports. `dependencies` are
+ * the ES modules it requires by relative name (already imported by the caller); builtins come
+ * from Node; its `import()` calls (rewritten to `__agentHooksImport`) load relative to it.
+ */
+export function loadCachedScript(scriptUrl: URL, dependencies: ScriptDependencies): Record<string, unknown> {
+  const file = fileURLToPath(scriptUrl);
+  const source = readFileSync(file, 'utf8');
+  const dir = codeCacheDirectory();
+  const cacheFile = dir === undefined ? undefined : codeCacheFile(dir, file);
+  const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile);
+  const wrapped = `(function (exports, require, module, __filename, __dirname, __agentHooksImport) {${source}\n})`;
+  const script = new Script(wrapped, { filename: file, ...(cachedData ? { cachedData } : {}) });
+  lastStatus = statusOf(cacheFile, cachedData, script);
+  // Written at exit, so the functions this run compiled lazily are in the cache too.
+  if (cacheFile !== undefined && (lastStatus === 'created' || lastStatus === 'rejected'))
+    process.once('exit', () => writeCache(cacheFile, script));
+  const fallback = createRequire(file);
+  const requireFor = (id: string): unknown =>
+    Object.hasOwn(dependencies, id) ? dependencies[id] : (process.getBuiltinModule?.(id) ?? fallback(id));
+  const importFor = (specifier: string): Promise<unknown> =>
+    import(specifier.startsWith('.') ? new URL(specifier, scriptUrl).href : specifier);
+  const module = { exports: {} as Record<string, unknown> };
+  const run = script.runInThisContext() as (...args: unknown[]) => void;
+  run(module.exports, requireFor, module, file, dirname(file), importFor);
+  return module.exports;
+}

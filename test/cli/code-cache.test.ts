@@ -1,0 +1,123 @@
+import { execFile } from 'node:child_process';
+import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { spawnBuiltCli } from '../helpers/cli.ts';
+import { DIST_DIR, REPO_ROOT } from '../helpers/paths.ts';
+import { tempDir, writeFile } from '../helpers/temp-dir.ts';
+
+// Issue 16 item 4: the bundled CLI's cold path is compiled from a V8 code cache kept in a folder
+// only this user can write (src/cli/code-cache.ts). Each case starts a real Node process, as a
+// host starts the CLI, because the cache is read at start and written at exit.
+
+const LOADER = pathToFileURL(join(DIST_DIR, 'cli', 'code-cache.js')).href;
+
+/** A CommonJS-shaped script with a builtin require, a given dependency and an import() of a sibling. */
+function fixtureScript(): string {
+  const dir = tempDir('code-cache-script');
+  writeFile(dir, 'sibling.mjs', 'export const answer = 42;\n');
+  return writeFile(
+    dir,
+    'script.cjs',
+    [
+      'const path = require("node:path");',
+      'const given = require("./given.js");',
+      'exports.base = path.basename(__filename);',
+      'exports.given = given.value;',
+      'exports.later = () => __agentHooksImport("./sibling.mjs").then((m) => m.answer);',
+    ].join('\n'),
+  );
+}
+
+interface Load {
+  status: string;
+  base: string;
+  given: number;
+  later: number;
+}
+
+/** Loads `script` in a new Node process with `env`; the cache's status and the script's exports. */
+function loadInChild(script: string, env: NodeJS.ProcessEnv): Promise<Load> {
+  const code = [
+    `const { loadCachedScript, codeCacheStatus } = await import(${JSON.stringify(LOADER)});`,
+    `const m = loadCachedScript(new URL(${JSON.stringify(pathToFileURL(script).href)}), { './given.js': { value: 7 } });`,
+    'console.log(JSON.stringify({ status: codeCacheStatus(), base: m.base, given: m.given, later: await m.later() }));',
+  ].join('\n');
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--input-type=module', '-e', code],
+      { env: { ...process.env, AGENT_HOOKS_NO_CODE_CACHE: '', ...env } },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${error.message}\n${stderr}`));
+        else resolve(JSON.parse(stdout) as Load);
+      },
+    );
+  });
+}
+
+const cacheDir = (home: string) => join(home, 'agent-hooks', 'v8');
+const mode = (path: string) => statSync(path).mode & 0o777;
+
+describe('the code cache of the bundled CLI', () => {
+  it('is written on the first start, private, and used on the next', async () => {
+    const script = fixtureScript();
+    const home = tempDir('code-cache-home');
+    const first = await loadInChild(script, { XDG_CACHE_HOME: home });
+    expect(first).toEqual({ status: 'created', base: 'script.cjs', given: 7, later: 42 });
+    const files = readdirSync(cacheDir(home));
+    expect(files).toHaveLength(1);
+    expect(mode(cacheDir(home))).toBe(0o700);
+    expect(mode(join(cacheDir(home), files[0] as string))).toBe(0o600);
+    expect(await loadInChild(script, { XDG_CACHE_HOME: home })).toEqual({ ...first, status: 'used' });
+  });
+
+  it('survives a corrupt cache file: V8 rejects it, the script runs, the file is written again', async () => {
+    const script = fixtureScript();
+    const home = tempDir('code-cache-corrupt');
+    await loadInChild(script, { XDG_CACHE_HOME: home });
+    const file = join(cacheDir(home), readdirSync(cacheDir(home))[0] as string);
+    writeFileSync(file, Buffer.alloc(4096, 0x5a), { mode: 0o600 });
+    const rejected = await loadInChild(script, { XDG_CACHE_HOME: home });
+    expect(rejected).toEqual({ status: 'rejected', base: 'script.cjs', given: 7, later: 42 });
+    expect((await loadInChild(script, { XDG_CACHE_HOME: home })).status).toBe('used');
+  });
+
+  it('is not read or written in a folder others can write, nor when turned off', async () => {
+    const script = fixtureScript();
+    const home = tempDir('code-cache-open');
+    await loadInChild(script, { XDG_CACHE_HOME: home });
+    chmodSync(cacheDir(home), 0o777);
+    const open = await loadInChild(script, { XDG_CACHE_HOME: home });
+    expect(open).toEqual({ status: 'off', base: 'script.cjs', given: 7, later: 42 });
+    chmodSync(cacheDir(home), 0o700);
+    const file = join(cacheDir(home), readdirSync(cacheDir(home))[0] as string);
+    chmodSync(file, 0o666);
+    // Not read (another user could have written it), and replaced by a private one.
+    expect((await loadInChild(script, { XDG_CACHE_HOME: home })).status).toBe('created');
+    expect(mode(file)).toBe(0o600);
+    const off = tempDir('code-cache-off');
+    const turnedOff = await loadInChild(script, { XDG_CACHE_HOME: off, AGENT_HOOKS_NO_CODE_CACHE: '1' });
+    expect(turnedOff.status).toBe('off');
+    expect(existsSync(cacheDir(off))).toBe(false);
+  });
+
+  it('gives the same answer from the bin with and without a cache', async () => {
+    const home = tempDir('code-cache-bin');
+    const demo = join(REPO_ROOT, 'examples', 'demo-project');
+    const args = ['run', 'PreToolUse', '--cwd', demo, '--no-user', '--input', '-', '--json'];
+    const stdin = JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'rm -rf build' } });
+    const env = { ...process.env, XDG_CACHE_HOME: home, AGENT_HOOKS_NO_CODE_CACHE: '' };
+    const runs = [];
+    for (let i = 0; i < 2; i++) runs.push(await spawnBuiltCli(args, { stdin, env }));
+    expect(readdirSync(cacheDir(home)).filter((f) => f.startsWith('chunk-cold-path-'))).toHaveLength(1);
+    for (const run of runs) {
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(JSON.parse(run.stdout)).toMatchObject({
+        decision: 'deny',
+        reason: expect.stringMatching(/demo guard/),
+      });
+    }
+  });
+});
