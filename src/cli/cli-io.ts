@@ -1,5 +1,3 @@
-import { createInterface } from 'node:readline/promises';
-
 /**
  * What a CLI command may touch of the process it runs in. `main.ts` passes the real process;
  * tests run the whole program in process with their own streams (`runCli`).
@@ -22,6 +20,8 @@ export interface CliIo extends CliStreams {
 }
 
 async function confirmOnTerminal(question: string): Promise<boolean> {
+  // Loaded when a person is asked: not on the start a host pays for every event.
+  const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     return /^y(es)?$/i.test((await rl.question(question)).trim());
