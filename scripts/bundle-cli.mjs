@@ -10,7 +10,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
-import { makeColdPathScript } from './cold-path-script.mjs';
+import { rewriteChunks } from './cold-path-script.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'dist', 'bin');
@@ -54,8 +54,8 @@ function coldPath() {
     }
   }
   const inPackage = [...packages].map((name) => `/node_modules/${name}/`);
-  // main.js awaits the command at its top level: inside the group, the command's import() would
-  // wait for the group's own evaluation, which waits for main.js (a cycle Node ends with exit 13).
+  // main.js starts the CLI when it is evaluated: it stays a chunk of its own, which the entry
+  // alone loads, and the cold path holds only code that waits to be called.
   files.delete(join(ROOT, 'dist', 'cli', 'main.js'));
   return (id) => files.has(id) || inPackage.some((part) => id.includes(part));
 }
@@ -63,7 +63,7 @@ function coldPath() {
 rmSync(OUT, { recursive: true, force: true });
 const bundled = await build({
   // The loader of the cached cold path (cold-path-script.mjs) is an entry of its own: the chunk
-  // that becomes its facade imports it by this name.
+  // that loads the cold path's code requires it by this name.
   input: {
     'agent-hooks': join(ROOT, 'dist', 'cli', 'bin.js'),
     'chunk-code-cache': join(ROOT, 'dist', 'cli', 'code-cache.js'),
@@ -75,9 +75,12 @@ const bundled = await build({
   logLevel: 'warn',
   output: {
     dir: OUT,
-    format: 'esm',
-    entryFileNames: '[name].js',
-    chunkFileNames: 'chunk-[name]-[hash].js',
+    // CommonJS: an ES module entry starts Node's ES module loader, several milliseconds of every
+    // start (and Node 20 has no code cache for ES modules). The package's library entry points
+    // stay ES modules.
+    format: 'cjs',
+    entryFileNames: '[name].cjs',
+    chunkFileNames: 'chunk-[name]-[hash].cjs',
     codeSplitting: { groups: [{ name: 'cold-path', test: coldPath() }] },
     // The packages' JSDoc (most of commander's text) is parsed on every start and read by no one
     // there; license comments stay.
@@ -88,7 +91,6 @@ const bundled = await build({
   },
 });
 
-// Node 20 caches compiled code only for classic scripts: the cold path becomes one.
 const coldChunk = bundled.output.find((o) => o.type === 'chunk' && o.fileName.startsWith('chunk-cold-path-'));
 if (!coldChunk) throw new Error('bundle-cli: no cold-path chunk was written');
-await makeColdPathScript(OUT, coldChunk);
+rewriteChunks(OUT, coldChunk.fileName);

@@ -1,82 +1,78 @@
-// Turns the bundled CLI's cold-path chunk into a script V8 can cache on Node 20 (issue 16 item 4;
-// src/cli/code-cache.ts says why). The chunk's code moves, as CommonJS, to a `.cjs` file beside
-// it; the chunk becomes a small ES module that loads that file through the cache and exports
-// the same names, so the entry and the lazily loaded chunks import it as before.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { build } from 'rolldown';
+// After the CLI is bundled as CommonJS (bundle-cli.mjs), two rewrites of its chunks (issue 16
+// item 4):
+// - `import("./chunk-…")` between chunks becomes `require`: a dynamic import() starts Node's ES
+//   module loader, several milliseconds of every start, for files that are CommonJS anyway.
+//   Packages (the optional peers, ES modules) keep import().
+// - The cold-path chunk's code moves to a `.code.cjs` file that src/cli/code-cache.ts compiles
+//   from a V8 code cache (Node 20 caches no file it loads itself); the chunk keeps its name and
+//   becomes a two-line module that loads it, so every other chunk requires it as before.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseAst } from 'rolldown/parseAst';
 
-/** The name the script's `import()` calls are renamed to; the loader passes it in. */
+/** The name the cold code's remaining `import()` calls get; the loader passes the function in. */
 const IMPORT_FUNCTION = '__agentHooksImport';
 
-/** Every `import(…)` expression of the CommonJS code, by its `import` keyword's offset. */
-function dynamicImportOffsets(code) {
-  const offsets = [];
+/** Every `import(…)` expression of a script: its range and, when it is a string, its specifier. */
+function dynamicImports(code) {
+  const found = [];
   const visit = (node) => {
     if (Array.isArray(node)) for (const child of node) visit(child);
     else if (node && typeof node === 'object') {
-      if (node.type === 'ImportExpression') offsets.push(node.start);
+      if (node.type === 'ImportExpression') {
+        const source = node.source?.type === 'Literal' ? node.source.value : undefined;
+        found.push({ start: node.start, end: node.end, source });
+      }
       for (const key in node) if (key !== 'parent') visit(node[key]);
     }
   };
   visit(parseAst(code, { lang: 'js', sourceType: 'script' }));
-  return offsets;
+  return found.sort((a, b) => b.start - a.start);
 }
 
-function renameDynamicImports(code) {
+/** Applies `rewrite` to each dynamic import, from the end so earlier offsets stay valid. */
+function rewriteImports(code, rewrite) {
   let out = code;
-  // From the end, so earlier offsets stay valid.
-  for (const at of dynamicImportOffsets(code).sort((a, b) => b - a)) {
-    if (out.slice(at, at + 6) !== 'import') throw new Error(`cold-path-script: no import() at ${at}`);
-    out = `${out.slice(0, at)}${IMPORT_FUNCTION}${out.slice(at + 6)}`;
+  for (const found of dynamicImports(code)) {
+    if (out.slice(found.start, found.start + 6) !== 'import')
+      throw new Error(`cold-path-script: no import() at ${found.start}`);
+    const replacement = rewrite(found, out.slice(found.start, found.end));
+    if (replacement !== undefined) out = `${out.slice(0, found.start)}${replacement}${out.slice(found.end)}`;
   }
   return out;
 }
 
-/** What the script requires by relative name: the chunks the ES module imported statically. */
-function relativeRequires(code) {
-  return [...new Set([...code.matchAll(/\brequire\("(\.[^"]+)"\)/g)].map((match) => match[1]))];
+/** `import("./chunk-x.cjs")` → a require of it, still a promise as the caller expects. */
+function requireChunks(code) {
+  return rewriteImports(code, ({ source }) =>
+    typeof source === 'string' && source.startsWith('./')
+      ? `Promise.resolve().then(() => require(${JSON.stringify(source)}))`
+      : undefined,
+  );
 }
 
-/**
- * Rewrites `chunk` (a rolldown output chunk written to `dir`) in place as a facade over a
- * cached script. Returns the script's file name.
- */
-export async function makeColdPathScript(dir, chunk) {
-  const file = join(dir, chunk.fileName);
-  const out = await build({
-    input: file,
-    platform: 'node',
-    external: () => true,
-    write: false,
-    logLevel: 'warn',
-    output: { format: 'cjs', comments: { legal: true, annotation: false, jsdoc: false }, charset: 'ascii' },
-  });
-  const code = renameDynamicImports(out.output[0].code);
-  // Exports copied once, after the script ran: an export the script later reassigns (a getter
-  // in CommonJS form) would go stale in the facade, so refuse it here rather than ship it.
-  const getters = [...code.matchAll(/Object\.defineProperty\(exports, "([^"]+)"/g)].map((m) => m[1]);
-  if (getters.length > 0)
-    throw new Error(`cold-path-script: live exports ${getters.join(', ')} cannot be copied`);
-  const scriptName = chunk.fileName.replace(/\.js$/, '.cjs');
-  writeFileSync(join(dir, scriptName), code);
-  const dependencies = relativeRequires(code);
-  const lines = [
-    '// The cold path, compiled from a V8 code cache: the code is in the .cjs file beside this one',
-    '// (scripts/cold-path-script.mjs, src/cli/code-cache.ts).',
-    'import { loadCachedScript } from "./chunk-code-cache.js";',
-    ...dependencies.map((dep, i) => `import * as dependency${i} from ${JSON.stringify(dep)};`),
-    `const loaded = loadCachedScript(new URL(${JSON.stringify(`./${scriptName}`)}, import.meta.url), {`,
-    ...dependencies.map((dep, i) => `  ${JSON.stringify(dep)}: dependency${i},`),
-    '});',
-    ...chunk.exports.map((name) =>
-      name === 'default' ? 'export default loaded.default;' : `export const ${name} = loaded.${name};`,
-    ),
-    '',
-  ];
-  writeFileSync(file, lines.join('\n'));
-  const written = readFileSync(file, 'utf8');
-  if (!written.includes(scriptName)) throw new Error(`cold-path-script: ${basename(file)} was not rewritten`);
-  return scriptName;
+/** Rewrites the chunks in `dir`; `coldChunk` is the cold path's file name. */
+export function rewriteChunks(dir, coldChunk) {
+  const files = readdirSync(dir).filter((file) => file.endsWith('.cjs'));
+  if (!files.includes(coldChunk)) throw new Error(`cold-path-script: ${coldChunk} is missing`);
+  for (const file of files) {
+    const path = join(dir, file);
+    const code = requireChunks(readFileSync(path, 'utf8'));
+    if (file !== coldChunk) {
+      writeFileSync(path, code);
+      continue;
+    }
+    const codeFile = file.replace(/\.cjs$/, '.code.cjs');
+    const rest = rewriteImports(code, (_, text) => `${IMPORT_FUNCTION}${text.slice('import'.length)}`);
+    writeFileSync(join(dir, codeFile), rest);
+    writeFileSync(
+      path,
+      [
+        '// The cold path, compiled from a V8 code cache: its code is in the .code.cjs file beside this',
+        '// one (scripts/cold-path-script.mjs, src/cli/code-cache.ts).',
+        `module.exports = require("./chunk-code-cache.cjs").loadCachedScript(require("node:path").join(__dirname, ${JSON.stringify(codeFile)}), require);`,
+        '',
+      ].join('\n'),
+    );
+  }
 }

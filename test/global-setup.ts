@@ -12,7 +12,7 @@ const TSC = join(createRequire(import.meta.url).resolve('typescript/package.json
 export default function buildDist(): void {
   // Opt-in for quick local runs of a few files after `npm run build`: reuse dist/ as it is.
   // CI and `npm test` never set it, so they always test a fresh build.
-  if (process.env.AGENT_HOOKS_TEST_REUSE_DIST === '1' && existsSync(join(DIST_DIR, 'bin', 'agent-hooks.js')))
+  if (process.env.AGENT_HOOKS_TEST_REUSE_DIST === '1' && existsSync(join(DIST_DIR, 'bin', 'agent-hooks.cjs')))
     return;
   // A clean folder: a file whose source was deleted must not linger and be imported.
   rmSync(DIST_DIR, { recursive: true, force: true });

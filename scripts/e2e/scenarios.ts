@@ -26,7 +26,7 @@ function writeSettings(projectDir: string, settings: Record<string, unknown>): v
 const GUARD = 'echo "rm -rf is not allowed here" >&2; exit 2';
 
 /** The built CLI the bridge scenario installs (`npm run build` first). */
-const BUILT_BIN = fileURLToPath(new URL('../../dist/bin/agent-hooks.js', import.meta.url));
+const BUILT_BIN = fileURLToPath(new URL('../../dist/bin/agent-hooks.cjs', import.meta.url));
 
 /** A Copilot CLI guard (`.github/hooks`, camelCase payload): denies any rm -rf with a JSON answer. */
 const COPILOT_GUARD = {

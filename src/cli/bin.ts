@@ -7,4 +7,5 @@
 import module from 'node:module';
 
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-await import('./main.ts');
+// Not awaited: the bundled bin is CommonJS, without top-level await (scripts/bundle-cli.mjs).
+void import('./main.ts');

@@ -1,9 +1,9 @@
-// Loads the bundled CLI's cold-path chunk (what `run` and `bridge` need on every event) from a
-// V8 code cache. A host starts the CLI on every tool call, and compiling that chunk was the
-// largest part of the start after Node's own (issue 16 item 4). Node 22.1 caches compiled ES
-// modules itself (module.enableCompileCache, bin.ts); Node 20 caches only classic scripts, via
-// vm.Script's cachedData. So scripts/cold-path-script.mjs rewrites the chunk as a CommonJS-shaped
-// script, and this module compiles it with the cache of an earlier start.
+// Loads the bundled CLI's cold-path code (what `run` and `bridge` need on every event) from a
+// V8 code cache. A host starts the CLI on every tool call, and compiling that code was the
+// largest part of the start after Node's own (issue 16 item 4). Node 22.1 caches what it
+// compiles itself (module.enableCompileCache, bin.ts); Node 20 has no such cache for the files
+// it loads, only vm.Script's cachedData. So the build (scripts/cold-path-script.mjs) moves the
+// chunk's code into a `.code.cjs` file that this module compiles with the cache of an earlier start.
 //
 // The cache lives in a folder only this user can write ($XDG_CACHE_HOME/agent-hooks/v8, else
 // ~/.cache/agent-hooks/v8): V8 runs cached bytecode as it is, so a file another user could
@@ -12,10 +12,9 @@
 // behaves the same. AGENT_HOOKS_NO_CODE_CACHE=1 turns it off.
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 
 /** Group and others may not write or read the folder or its files. */
@@ -74,8 +73,6 @@ function writeCache(file: string, script: Script): void {
   }
 }
 
-export type ScriptDependencies = Readonly<Record<string, unknown>>;
-
 /** What the last load did with the cache: `off` (none to use), `created`, `used`, or `rejected` by V8 (rewritten). */
 export type CodeCacheStatus = 'off' | 'created' | 'used' | 'rejected';
 
@@ -97,12 +94,11 @@ function statusOf(
 }
 
 /**
- * Runs the CommonJS-shaped script at `scriptUrl` and returns its exports. `dependencies` are
- * the ES modules it requires by relative name (already imported by the caller); builtins come
- * from Node; its `import()` calls (rewritten to `__agentHooksImport`) load relative to it.
+ * Runs the CommonJS script `file` and returns its exports. Its `require` is `requireFor` (the
+ * caller's, so modules load once, from the caller's folder); its `import()` calls, renamed to
+ * `__agentHooksImport` by the build, load relative to it.
  */
-export function loadCachedScript(scriptUrl: URL, dependencies: ScriptDependencies): Record<string, unknown> {
-  const file = fileURLToPath(scriptUrl);
+export function loadCachedScript(file: string, requireFor: (id: string) => unknown): Record<string, unknown> {
   const source = readFileSync(file, 'utf8');
   const dir = codeCacheDirectory();
   const cacheFile = dir === undefined ? undefined : codeCacheFile(dir, file);
@@ -113,11 +109,8 @@ export function loadCachedScript(scriptUrl: URL, dependencies: ScriptDependencie
   // Written at exit, so the functions this run compiled lazily are in the cache too.
   if (cacheFile !== undefined && (lastStatus === 'created' || lastStatus === 'rejected'))
     process.once('exit', () => writeCache(cacheFile, script));
-  const fallback = createRequire(file);
-  const requireFor = (id: string): unknown =>
-    Object.hasOwn(dependencies, id) ? dependencies[id] : (process.getBuiltinModule?.(id) ?? fallback(id));
   const importFor = (specifier: string): Promise<unknown> =>
-    import(specifier.startsWith('.') ? new URL(specifier, scriptUrl).href : specifier);
+    import(specifier.startsWith('.') ? pathToFileURL(resolve(dirname(file), specifier)).href : specifier);
   const module = { exports: {} as Record<string, unknown> };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run(module.exports, requireFor, module, file, dirname(file), importFor);

@@ -5,7 +5,11 @@ import { runCli } from './program.ts';
 
 dropWritesWhenReaderGoes([process.stdout, process.stderr]);
 const args = process.argv.slice(2);
-if (startsOutsideDeletedDirectory(args)) process.exitCode = await runCli(args, processStreams());
+// No top-level await: the bundled bin is CommonJS (scripts/bundle-cli.mjs), which has none.
+if (startsOutsideDeletedDirectory(args))
+  void runCli(args, processStreams()).then((code) => {
+    process.exitCode = code;
+  });
 
 /**
  * Started in a directory that was deleted, `process.cwd()` throws ENOENT: every command would die

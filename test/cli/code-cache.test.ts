@@ -41,7 +41,7 @@ interface Load {
 function loadInChild(script: string, env: NodeJS.ProcessEnv): Promise<Load> {
   const code = [
     `const { loadCachedScript, codeCacheStatus } = await import(${JSON.stringify(LOADER)});`,
-    `const m = loadCachedScript(new URL(${JSON.stringify(pathToFileURL(script).href)}), { './given.js': { value: 7 } });`,
+    `const m = loadCachedScript(${JSON.stringify(script)}, (id) => (id === './given.js' ? { value: 7 } : process.getBuiltinModule(id)));`,
     'console.log(JSON.stringify({ status: codeCacheStatus(), base: m.base, given: m.given, later: await m.later() }));',
   ].join('\n');
   return new Promise((resolve, reject) => {

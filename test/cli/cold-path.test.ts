@@ -25,24 +25,34 @@ describe.each(['run', 'bridge'])('the %s command, as loaded on every event', (co
 });
 
 describe('the bundled bin’s files', () => {
+  const dir = dirname(builtBinPath());
+
   it('that every start loads are ASCII, so V8 keeps each as a one-byte string (text is escaped)', () => {
-    const dir = dirname(builtBinPath());
-    // The entry, the cold path's facade, its code (a .cjs script for the code cache) and the loader.
+    // The entry, the cold path's loader, its code (compiled from the code cache) and the cache loader.
     const loaded = readdirSync(dir).filter((file) =>
-      /^(agent-hooks\.js|chunk-cold-path-.*\.c?js|chunk-code-cache\.js)$/.test(file),
+      /^(agent-hooks|chunk-cold-path-.*|chunk-code-cache|chunk-main-.*|chunk-rolldown-runtime-.*)\.cjs$/.test(
+        file,
+      ),
     );
-    expect(loaded).toHaveLength(4);
+    expect(loaded).toHaveLength(6);
     for (const file of loaded)
       expect(/[^\x00-\x7f]/.test(readFileSync(join(dir, file), 'utf8')), file).toBe(false);
+  });
+
+  it('are CommonJS, so a start does not begin Node’s ES module loader', () => {
+    for (const file of readdirSync(dir)) {
+      expect(file).toMatch(/\.cjs$/);
+      expect(readFileSync(join(dir, file), 'utf8'), file).not.toMatch(/^(import|export)\b/m);
+    }
   });
 });
 
 describe('the bundled bin’s entry', () => {
-  it('turns on the compile cache (where Node has one) before it loads any chunk', () => {
+  it('turns on the compile cache (where Node has one) before it loads the CLI', () => {
     const entry = readFileSync(builtBinPath(), 'utf8');
-    const staticImports = [...entry.matchAll(/^import\b[^\n]*?\bfrom\s*"([^"]+)"/gm)].map((m) => m[1]);
-    expect(staticImports.every((name) => name?.startsWith('node:'))).toBe(true);
+    const loads = [...entry.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1] ?? '');
+    expect(loads.filter((name) => name.startsWith('./chunk-main-'))).toHaveLength(1);
     expect(entry.indexOf('enableCompileCache')).toBeGreaterThan(0);
-    expect(entry.indexOf('enableCompileCache')).toBeLessThan(entry.indexOf('import("./chunk-'));
+    expect(entry.indexOf('enableCompileCache')).toBeLessThan(entry.indexOf('require("./chunk-main-'));
   });
 });

@@ -56,7 +56,7 @@ describe('the published package', () => {
     );
     // The bin is the bundled CLI (scripts/bundle-cli.mjs, issue 16 item 4) with every chunk it loads.
     const bin = pkg.bin['agent-hooks'] as string;
-    expect(bin).toBe('dist/bin/agent-hooks.js');
+    expect(bin).toBe('dist/bin/agent-hooks.cjs');
     const chunks = readdirSync(join(REPO_ROOT, 'dist', 'bin')).map((file) => `dist/bin/${file}`);
     expect(chunks.length).toBeGreaterThan(1);
     expect(files).toEqual(expect.arrayContaining([bin, ...chunks]));
