@@ -11,11 +11,14 @@
 // Node, other flags) or any error reading or writing it only costs the compile: the CLI
 // behaves the same. AGENT_HOOKS_NO_CODE_CACHE=1 turns it off.
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
+
+/** Set by the CLI when a start has run a whole event (src/cli/warm-mark.ts, the same name). */
+const COLD_PATH_WARM = Symbol.for('agent-hooks.cold-path-warm');
 
 /** Group and others may not write or read the folder or its files. */
 const PRIVATE_MODE_MASK = 0o077;
@@ -39,12 +42,15 @@ export function codeCacheDirectory(env: NodeJS.ProcessEnv = process.env): string
 }
 
 /**
- * One cache file per script, Node and V8 flags: V8 rejects data made under another version or
- * other flags, and two Node installations sharing a home would otherwise overwrite each other.
+ * One cache file per script (its path, size and time), Node and V8 flags: V8 rejects data made
+ * under another version or other flags, but it checks a script only by its length, so a script
+ * rewritten in place must not meet its old cache; and two Node installations sharing a home would
+ * otherwise overwrite each other.
  */
 export function codeCacheFile(dir: string, scriptFile: string): string {
+  const { size, mtimeMs } = statSync(scriptFile);
   const key = createHash('sha256')
-    .update([process.version, process.arch, ...process.execArgv, scriptFile].join('\0'))
+    .update([process.version, process.arch, ...process.execArgv, scriptFile, size, mtimeMs].join('\0'))
     .digest('hex')
     .slice(0, 16);
   return join(dir, `${basename(scriptFile)}.${key}.bin`);
@@ -106,9 +112,12 @@ export function loadCachedScript(file: string, requireFor: (id: string) => unkno
   const wrapped = `(function (exports, require, module, __filename, __dirname, __agentHooksImport) {${source}\n})`;
   const script = new Script(wrapped, { filename: file, ...(cachedData ? { cachedData } : {}) });
   lastStatus = statusOf(cacheFile, cachedData, script);
-  // Written at exit, so the functions this run compiled lazily are in the cache too.
+  // Written at exit, so the functions this run compiled lazily are in the cache too; only after a
+  // start that ran a whole event (warm-mark.ts), or the cache would miss most of them.
   if (cacheFile !== undefined && (lastStatus === 'created' || lastStatus === 'rejected'))
-    process.once('exit', () => writeCache(cacheFile, script));
+    process.once('exit', () => {
+      if ((globalThis as Record<symbol, unknown>)[COLD_PATH_WARM] === true) writeCache(cacheFile, script);
+    });
   const importFor = (specifier: string): Promise<unknown> =>
     import(specifier.startsWith('.') ? pathToFileURL(resolve(dirname(file), specifier)).href : specifier);
   const module = { exports: {} as Record<string, unknown> };

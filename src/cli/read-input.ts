@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { CliStreams } from './cli-io.ts';
 
 /** Where `run` takes the event input from, for messages. */
 export type InputSource = 'standard input' | 'a JSON literal' | 'nothing' | `file ${string}`;
@@ -15,14 +16,13 @@ export interface RunInput {
  */
 export async function readRunInput(
   value: string | undefined,
-  stdin: NodeJS.ReadableStream,
-  stdinIsTTY: boolean,
+  io: Pick<CliStreams, 'stdin' | 'readStdin' | 'stdinIsTTY'>,
 ): Promise<RunInput> {
   if (value === undefined) {
-    if (stdinIsTTY) return { input: {}, from: 'nothing' };
-    return parseInput(await readAll(stdin), 'standard input');
+    if (io.stdinIsTTY) return { input: {}, from: 'nothing' };
+    return parseInput(await readStdinText(io), 'standard input');
   }
-  if (value === '-') return parseInput(await readAll(stdin), 'standard input');
+  if (value === '-') return parseInput(await readStdinText(io), 'standard input');
   if (/^\s*[{[]/.test(value)) return parseInput(value, 'a JSON literal');
   let text: string;
   try {
@@ -50,6 +50,11 @@ function parseInput(text: string, from: InputSource): RunInput {
     throw new Error(`--input (${from}) must hold one JSON object (the event input)`);
   }
   return { input: parsed as Record<string, unknown>, from };
+}
+
+/** All of standard input as UTF-8 text, the fastest way `io` has. */
+export function readStdinText(io: Pick<CliStreams, 'stdin' | 'readStdin'>): Promise<string> {
+  return io.readStdin ? io.readStdin() : readAll(io.stdin);
 }
 
 /** The whole stream as UTF-8 text. */

@@ -1,5 +1,13 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +34,8 @@ function fixtureScript(): string {
       'exports.base = path.basename(__filename);',
       'exports.given = given.value;',
       'exports.later = () => __agentHooksImport("./sibling.mjs").then((m) => m.answer);',
+      // What run and bridge do after a dispatch (src/cli/warm-mark.ts): the cache is worth writing.
+      'if (process.env.WARM !== "0") globalThis[Symbol.for("agent-hooks.cold-path-warm")] = true;',
     ].join('\n'),
   );
 }
@@ -73,6 +83,30 @@ describe('the code cache of the bundled CLI', () => {
     expect(await loadInChild(script, { XDG_CACHE_HOME: home })).toEqual({ ...first, status: 'used' });
   });
 
+  it('is not written by a start that ended before a whole event ran', async () => {
+    const script = fixtureScript();
+    const home = tempDir('code-cache-cold');
+    expect((await loadInChild(script, { XDG_CACHE_HOME: home, WARM: '0' })).status).toBe('created');
+    expect(readdirSync(cacheDir(home))).toEqual([]);
+    expect((await loadInChild(script, { XDG_CACHE_HOME: home })).status).toBe('created');
+    expect((await loadInChild(script, { XDG_CACHE_HOME: home })).status).toBe('used');
+  });
+
+  it('is not used for a script rewritten in place with the same length', async () => {
+    const script = fixtureScript();
+    const home = tempDir('code-cache-rewritten');
+    await loadInChild(script, { XDG_CACHE_HOME: home });
+    const text = readFileSync(script, 'utf8');
+    const edited = text.replace('exports.base =', 'exports.BASE =');
+    expect(edited.length).toBe(text.length);
+    writeFileSync(script, edited);
+    // A later time, as any rewrite has (set here, so the test holds on a coarse clock too).
+    utimesSync(script, new Date(), new Date(Date.now() + 5000));
+    const again = await loadInChild(script, { XDG_CACHE_HOME: home });
+    expect(again).toMatchObject({ status: 'created', given: 7, later: 42 });
+    expect(again.base).toBeUndefined();
+  });
+
   it('survives a corrupt cache file: V8 rejects it, the script runs, the file is written again', async () => {
     const script = fixtureScript();
     const home = tempDir('code-cache-corrupt');
@@ -109,6 +143,9 @@ describe('the code cache of the bundled CLI', () => {
     const args = ['run', 'PreToolUse', '--cwd', demo, '--no-user', '--input', '-', '--json'];
     const stdin = JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'rm -rf build' } });
     const env = { ...process.env, XDG_CACHE_HOME: home, AGENT_HOOKS_NO_CODE_CACHE: '' };
+    // A start that runs no event leaves no cache: it would hold too little of run's code.
+    expect((await spawnBuiltCli(['--version'], { env })).code).toBe(0);
+    expect(existsSync(cacheDir(home)) ? readdirSync(cacheDir(home)) : []).toEqual([]);
     const runs = [];
     for (let i = 0; i < 2; i++) runs.push(await spawnBuiltCli(args, { stdin, env }));
     expect(readdirSync(cacheDir(home)).filter((f) => f.startsWith('chunk-cold-path-'))).toHaveLength(1);

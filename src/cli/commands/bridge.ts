@@ -4,12 +4,13 @@ import { runBridge } from '../../bridge/run-bridge.ts';
 import { PROFILE_NAMES, type ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import { parseProfile } from '../common-options.ts';
-import { readAll } from '../read-input.ts';
+import { readStdinText } from '../read-input.ts';
 import {
   addRewriteCheckOptions,
   type RewriteCheckCliOptions,
   rewriteCheckEngineOptions,
 } from '../rewrite-check-options.ts';
+import { markColdPathWarm } from '../warm-mark.ts';
 import { addBridgeInstallCommands } from './bridge-install-commands.ts';
 
 interface BridgeCliOptions extends RewriteCheckCliOptions {
@@ -54,7 +55,7 @@ export function registerBridgeCommand(program: Command, io: CliIo): void {
     const run = await runBridge({
       rewriteCheck,
       host: options.host,
-      stdin: await readAll(io.stdin),
+      stdin: await readStdinText(io),
       cwd: resolve(options.cwd),
       includeNative: options.includeNative,
       noUser: !options.user,
@@ -62,6 +63,7 @@ export function registerBridgeCommand(program: Command, io: CliIo): void {
       ...(options.from.length > 0 ? { from: options.from } : {}),
       ...(options.stateDir !== undefined ? { stateDir: resolve(options.stateDir) } : {}),
     });
+    if (run.result) markColdPathWarm();
     io.stdout(run.answer.stdout);
     io.stderr(run.answer.stderr);
     io.setExitCode(run.answer.exitCode);

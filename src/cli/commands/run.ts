@@ -20,6 +20,7 @@ import {
   rewriteCheckEngineOptions,
 } from '../rewrite-check-options.ts';
 import { runJson } from '../run-json.ts';
+import { markColdPathWarm } from '../warm-mark.ts';
 
 interface RunOptions extends CommonOptions, RewriteCheckCliOptions {
   input?: string;
@@ -35,7 +36,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
   runCommand(program).action(async (event: string, options: RunOptions) => {
     const eventName = resolveEventArg(event);
     if (options.interactive) requireTerminalForInteractive(io);
-    const { input, from } = await readRunInput(options.input, io.stdin, io.stdinIsTTY);
+    const { input, from } = await readRunInput(options.input, io);
     requireToolName(eventName, input, from);
     const cwd = resolve(options.cwd);
     const rewriteCheck = await rewriteCheckEngineOptions(options);
@@ -53,6 +54,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
     ignoring.catch(() => undefined);
     try {
       const dispatched = await engine.dispatch(eventName, input);
+      markColdPathWarm();
       live?.finish();
       const { result, asked } = options.interactive
         ? await askPerson(dispatched, input, io)
