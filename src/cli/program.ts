@@ -31,15 +31,16 @@ function createProgram(io: CliIo, commands: readonly RegisterCommand[]): Command
  */
 export async function runCli(argv: readonly string[], io: CliStreams): Promise<number> {
   let status = 0;
-  const program = createProgram(
-    {
-      ...io,
-      setExitCode: (code) => {
+  // `io` itself underneath, not a copy: a copy would read every property, and reading the real
+  // process's `stdin` creates the stream, which costs a start that never reads it (cli-io.ts).
+  const cliIo: CliIo = Object.create(io, {
+    setExitCode: {
+      value: (code: number) => {
         status = code;
       },
     },
-    await commandsFor(argv),
-  );
+  });
+  const program = createProgram(cliIo, await commandsFor(argv));
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return status;
