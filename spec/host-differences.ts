@@ -192,7 +192,7 @@ export const HOST_AGREEMENTS: readonly HostDifference[] = [
     seed: "other-agents-hooks.md §2.6 (Claude compatibility FAQ) lists `runTerminalCommand` among VS Code's tool names",
     host: "VS Code sends `run_in_terminal`, with the command line at `tool_input.command` as in Claude's `Bash`; the bridge hands it to Claude hooks as `Bash` and to Copilot hooks as `bash` (docs/bridge.md)",
     source:
-      'PostToolUse payloads hook authors logged from VS Code Copilot Chat; microsoft/vscode#261033 names `run_in_terminal` as the built-in terminal tool',
+      'a PostToolUse payload logged from VS Code Copilot Chat (Hypabolic/Hypa pull request 50) and a hook author\'s report of `tool_name: "run_in_terminal"` with `tool_input.command` (Dicklesworthstone/destructive_command_guard issue 184); VS Code\'s own changes name the tool `run_in_terminal` (microsoft/vscode pull request 304843)',
     test: 'test/bridge/bridge-vscode-tools.test.ts › run_in_terminal rm -rf / is denied by a Claude Bash guard',
   },
 ];

@@ -36,6 +36,9 @@ export type UntypedToolName =
   | 'editFiles'
   | 'create_file'
   | 'replace_string_in_file'
+  | 'read_file'
+  | 'run_in_terminal'
+  // Named in other-agents-hooks.md §2.6, though VS Code sends `run_in_terminal` (host-differences).
   | 'runTerminalCommand';
 
 /**
