@@ -1,3 +1,4 @@
+import { monotonicMs } from '../../model/clock.ts';
 import { TERMINATING_SIGNALS } from '../../model/terminating-signals.ts';
 import { isGroupRunning, killProcessTree, processTreePids } from './kill-tree.ts';
 import { removeHookTempDir } from './temp-files.ts';
@@ -6,12 +7,19 @@ import { removeHookTempDir } from './temp-files.ts';
  * Process trees of running hooks, and of hooks that exited but left background children in their
  * group ("lingering"). Hooks run in their own process group, so a Ctrl-C at the terminal no longer
  * reaches them: the host kills them itself on exit and on every terminating signal
- * (dependencies.md §2(a) step 6). Listeners exist only while a tree is tracked, so an idle host
- * keeps Node's default signal behaviour.
+ * (dependencies.md §2(a) step 6). Listeners exist while a tree is tracked and for `IDLE_KEEP_MS`
+ * after the last one ends, so an idle host gets Node's default signal behaviour back; a signal in
+ * between finds nothing to kill and dies of it as before (`onSignal`). Keeping them across the gap
+ * between hooks spares each hook run installing and removing five listeners, whose signal handles
+ * cost more than the rest of its bookkeeping (issue 16 item 4).
  */
 const live = new Map<number, NodeJS.Platform>();
 const lingering = new Map<number, { platform: NodeJS.Platform; release: () => void }>();
 let installed = false;
+/** How long the listeners stay once no tree is tracked. */
+const IDLE_KEEP_MS = 1_000;
+let idleSince = 0;
+let idleTimer: NodeJS.Timeout | undefined;
 
 function killTree(pid: number, platform: NodeJS.Platform): void {
   killProcessTree(pid, 'SIGKILL', platform, processTreePids(pid, platform));
@@ -42,19 +50,35 @@ function onSignal(signal: NodeJS.Signals): void {
 }
 
 function sync(): void {
-  const wanted = live.size > 0 || lingering.size > 0;
-  if (wanted === installed) return;
-  if (wanted) {
+  if (live.size > 0 || lingering.size > 0) {
+    if (installed) return;
     process.on('exit', onExit);
     for (const signal of TERMINATING_SIGNALS) process.on(signal, onSignal);
-  } else uninstall();
-  installed = wanted;
+    installed = true;
+  } else if (installed) {
+    // One timer for a run of hooks, not one per hook: it looks again when it fires.
+    idleSince = monotonicMs();
+    if (idleTimer === undefined) armIdleTimer(IDLE_KEEP_MS);
+  }
+}
+
+function armIdleTimer(ms: number): void {
+  idleTimer = setTimeout(() => {
+    idleTimer = undefined;
+    if (!installed || live.size > 0 || lingering.size > 0) return;
+    const left = IDLE_KEEP_MS - (monotonicMs() - idleSince);
+    if (left > 0) armIdleTimer(left);
+    else uninstall();
+  }, ms);
+  idleTimer.unref();
 }
 
 function uninstall(): void {
   process.off('exit', onExit);
   for (const signal of TERMINATING_SIGNALS) process.off(signal, onSignal);
   installed = false;
+  clearTimeout(idleTimer);
+  idleTimer = undefined;
 }
 
 export function registerLiveProcess(pid: number, platform: NodeJS.Platform): void {

@@ -40,3 +40,29 @@ describe('live hook processes are killed when the host goes (dependencies.md §2
     },
   );
 });
+
+/** Starts a host that runs one quick hook to its end, then sends it SIGTERM once it says what it saw. */
+async function runHostAfterHook(env: NodeJS.ProcessEnv) {
+  const host = spawn(process.execPath, [fixture('host-after-hook.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env,
+  });
+  let said = '';
+  host.stdout.on('data', (chunk: Buffer) => {
+    said += chunk.toString();
+    if (said.includes('\n')) host.kill('SIGTERM');
+  });
+  const ended = await new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    host.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { ended, saw: JSON.parse(said) as { exitCode: number; listeners: number; stdinPath: string } };
+}
+
+describe('between hooks the host keeps its signal listeners, and its default signal behaviour', () => {
+  it('a host whose hook just ended still has them, and still dies of SIGTERM', async () => {
+    const { ended, saw } = await runHostAfterHook(process.env);
+    // The hook exited 0 and the runner's listener is still installed for the next hook.
+    expect(saw).toMatchObject({ exitCode: 0, listeners: 1 });
+    expect(ended).toEqual({ code: null, signal: 'SIGTERM' });
+  });
+});
