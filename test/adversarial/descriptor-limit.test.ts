@@ -46,4 +46,19 @@ describe('item 4: descriptor exhaustion', () => {
     (await fourth)();
     expect(order).toEqual([3, 4]);
   });
+
+  it('a slot is taken at once only while one is free, never ahead of a waiting run', async () => {
+    const slots = createProcessSlots(1);
+    const first = slots.tryAcquire();
+    expect(first).toBeTypeOf('function');
+    expect(slots.tryAcquire()).toBeUndefined();
+    const waiting = slots.acquire();
+    first?.();
+    // The freed slot went to the run that was waiting, not to whoever asks next.
+    expect(slots.tryAcquire()).toBeUndefined();
+    (await waiting)();
+    const again = slots.tryAcquire();
+    expect(again).toBeTypeOf('function');
+    again?.();
+  });
 });

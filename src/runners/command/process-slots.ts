@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 export interface ProcessSlots {
   /** Resolves once a slot is free; call the returned function exactly once to give it back. */
   acquire(): Promise<() => void>;
+  /** A slot now, without waiting, when one is free (no promise, no timer: the common case). */
+  tryAcquire(): (() => void) | undefined;
   readonly limit: number;
 }
 
@@ -28,6 +30,11 @@ export function createProcessSlots(limit: number): ProcessSlots {
   };
   return {
     limit,
+    tryAcquire() {
+      if (running >= limit) return undefined;
+      running += 1;
+      return once(release);
+    },
     acquire() {
       if (running < limit) {
         running += 1;

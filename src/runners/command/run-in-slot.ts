@@ -19,7 +19,8 @@ const SHORTAGE = /\b(EMFILE|ENFILE|EAGAIN)\b/;
 export async function runInSlot(opts: ProcessOptions, slots: ProcessSlots): Promise<RunnerResult> {
   const started = monotonicMs();
   const remaining = (): number => opts.timeoutMs - (monotonicMs() - started);
-  const release = await acquireWithin(slots, remaining(), opts.signal);
+  // A free slot is taken at once: the wait below costs a timer, an abort listener and a race.
+  const release = slots.tryAcquire() ?? (await acquireWithin(slots, remaining(), opts.signal));
   if (release === 'timeout' || release === 'cancelled') {
     const waited = Math.round(monotonicMs() - started);
     return release === 'timeout'
