@@ -5,6 +5,7 @@ import {
   open as openFd,
   openSync,
   rmSync,
+  statfsSync,
   unlink,
   unlinkSync,
   write,
@@ -18,28 +19,75 @@ import { join } from 'node:path';
 export const SYNC_STDIN_MAX_BYTES = 256 * 1024;
 
 let directory: string | undefined;
+/** The memory-backed directory for small stdin files: undefined until needed, null when there is none. */
+let memoryDirectory: string | null | undefined;
 let counter = 0;
+let removedOnExit = false;
+
+/** `statfs` type of tmpfs, whose files live in memory. */
+const TMPFS_MAGIC = 0x01021994;
 
 /** One private (0700) directory per host process for stdin and env files, removed on exit. */
 function hookTempDir(): string {
   if (directory === undefined) {
     directory = mkdtempSync(join(tmpdir(), 'agent-hooks-'));
-    process.once('exit', removeHookTempDir);
+    removeOnExit();
   }
   return directory;
 }
 
-/** Removes the temp directory; also called before the host dies of a signal (no `exit` event then). */
+/**
+ * Where stdin files up to SYNC_STDIN_MAX_BYTES go on Linux when the OS temp directory is on disk
+ * and TMPDIR is not set: a private directory in /dev/shm (tmpfs). Creating, writing and dropping
+ * the file on ext4 made a hook about 4% slower to answer than the same steps in tmpfs, measured
+ * against a bare spawn (issue 16 item 4). The file is unlinked before the hook starts, so where it
+ * lived is invisible to the hook; larger inputs stay on disk, so a small /dev/shm (64 MiB in a
+ * Docker container) is not filled, and a full one falls back to disk.
+ */
+function memoryDir(): string | null {
+  if (memoryDirectory !== undefined) return memoryDirectory;
+  memoryDirectory = null;
+  if (process.platform !== 'linux' || process.env.TMPDIR || isTmpfs(tmpdir()) || !isTmpfs('/dev/shm'))
+    return null;
+  try {
+    memoryDirectory = mkdtempSync('/dev/shm/agent-hooks-');
+    removeOnExit();
+  } catch {
+    // Not writable here: the OS temp directory it is.
+  }
+  return memoryDirectory;
+}
+
+function isTmpfs(path: string): boolean {
+  try {
+    return statfsSync(path).type === TMPFS_MAGIC;
+  } catch {
+    return false;
+  }
+}
+
+function removeOnExit(): void {
+  if (removedOnExit) return;
+  process.once('exit', removeHookTempDir);
+  removedOnExit = true;
+}
+
+/** Removes the temp directories; also called before the host dies of a signal (no `exit` event then). */
 export function removeHookTempDir(): void {
-  if (directory === undefined) return;
-  rmSync(directory, { recursive: true, force: true });
+  for (const dir of [directory, memoryDirectory]) if (dir) rmSync(dir, { recursive: true, force: true });
   directory = undefined;
+  memoryDirectory = undefined;
   process.off('exit', removeHookTempDir);
+  removedOnExit = false;
+}
+
+function nextName(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${counter}`;
 }
 
 function nextPath(prefix: string): string {
-  counter += 1;
-  return join(hookTempDir(), `${prefix}-${process.pid}-${counter}`);
+  return join(hookTempDir(), nextName(prefix));
 }
 
 /**
@@ -53,10 +101,20 @@ function nextPath(prefix: string): string {
  * behind even if the host crashes. The caller closes the descriptor after spawning.
  */
 export async function openStdinFile(input: Buffer): Promise<number> {
-  const path = nextPath('stdin');
   // Small inputs (nearly every event) use synchronous calls: three syscalls into the page cache
   // take microseconds, while three thread-pool round trips cost far more on a loaded machine.
-  if (input.length <= SYNC_STDIN_MAX_BYTES) return writeStdinSync(path, input);
+  if (input.length <= SYNC_STDIN_MAX_BYTES) {
+    const memory = memoryDir();
+    if (memory !== null) {
+      try {
+        return writeStdinSync(join(memory, nextName('stdin')), input);
+      } catch {
+        // Full or gone: the OS temp directory next.
+      }
+    }
+    return writeStdinSync(nextPath('stdin'), input);
+  }
+  const path = nextPath('stdin');
   // Raw descriptors, not a FileHandle: a FileHandle closes its fd on garbage collection, which
   // could close an unrelated descriptor after we closed ours.
   const fd = await fsOpen(path, 'wx+', 0o600);

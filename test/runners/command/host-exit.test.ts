@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statfsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { until } from '../../helpers/poll.ts';
 import { isAlive } from '../../helpers/process.ts';
@@ -8,6 +9,8 @@ import { tempDir } from '../../helpers/temp-dir.ts';
 import { fixture } from './helpers.ts';
 
 const dir = tempDir('host-exit');
+/** `statfs` type of tmpfs. */
+const TMPFS_MAGIC = 0x01021994;
 
 /** Starts a host that runs one hook, then ends it with `how`; resolves with how the host ended. */
 function runHost(how: 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'SIGQUIT' | 'exit', pidFile: string, tmp: string) {
@@ -64,5 +67,25 @@ describe('between hooks the host keeps its signal listeners, and its default sig
     // The hook exited 0 and the runner's listener is still installed for the next hook.
     expect(saw).toMatchObject({ exitCode: 0, listeners: 1 });
     expect(ended).toEqual({ code: null, signal: 'SIGTERM' });
+  });
+});
+
+describe.runIf(process.platform === 'linux')('stdin files in memory (Linux)', () => {
+  it('without TMPDIR, a hook on a disk /tmp reads its input from /dev/shm, removed when the host dies', async () => {
+    const { TMPDIR: _, ...env } = process.env;
+    const { ended, saw } = await runHostAfterHook(env);
+    expect(ended).toEqual({ code: null, signal: 'SIGTERM' });
+    const onDisk = statfsSync(tmpdir()).type !== TMPFS_MAGIC;
+    const base = onDisk && statfsSync('/dev/shm').type === TMPFS_MAGIC ? '/dev/shm' : tmpdir();
+    expect(dirname(dirname(saw.stdinPath))).toBe(base);
+    expect(basename(dirname(saw.stdinPath))).toMatch(/^agent-hooks-/);
+    expect(existsSync(dirname(saw.stdinPath))).toBe(false);
+  });
+
+  it('with TMPDIR set, the input file lives there', async () => {
+    const tmp = mkdtempSync(join(dir, 'tmp-'));
+    const { saw } = await runHostAfterHook({ ...process.env, TMPDIR: tmp });
+    expect(dirname(dirname(saw.stdinPath))).toBe(tmp);
+    expect(readdirSync(tmp)).toEqual([]);
   });
 });
