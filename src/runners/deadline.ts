@@ -6,9 +6,8 @@ import type { RunnerDiagnostic } from './types.ts';
 /** setTimeout fires at once for delays beyond a signed 32-bit millisecond count. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export interface Deadline {
-  /** Aborts when the time is up or the caller's signal aborts. */
-  readonly signal: AbortSignal;
+/** A run's clock without a signal of its own: `onEnd` is told when the time is up or the caller aborts. */
+export interface RunClock {
   /** The time ran out. */
   readonly timedOut: boolean;
   /** The caller's signal aborted before the time ran out: the run was cancelled. */
@@ -19,9 +18,22 @@ export interface Deadline {
   dispose(): void;
 }
 
-/** Starts the clock for one run of at most `timeoutMs` under the caller's `signal`. */
-export function startDeadline(signal: AbortSignal | undefined, timeoutMs: number): Deadline {
-  const controller = new AbortController();
+export interface Deadline extends RunClock {
+  /** Aborts when the time is up or the caller's signal aborts. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Starts the clock for one run of at most `timeoutMs` under the caller's `signal`; `onEnd` runs
+ * once, with the reason (a TimeoutError, or the caller's reason). A runner that only needs to be
+ * told, such as the command runner, saves an AbortController per run (issue 16 item 4).
+ */
+export function startClock(
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+  onEnd: (reason: unknown) => void,
+): RunClock {
+  let ended = false;
   let expired = false;
   let timer: NodeJS.Timeout | undefined;
   const arm = (ms: number): void => {
@@ -29,12 +41,16 @@ export function startDeadline(signal: AbortSignal | undefined, timeoutMs: number
     timer = setTimeout(expire, Math.min(Math.max(0, ms), MAX_TIMER_MS));
   };
   const expire = (): void => {
+    if (ended) return;
+    ended = true;
     expired = true;
-    controller.abort(new DOMException('hook timed out', 'TimeoutError'));
+    onEnd(new DOMException('hook timed out', 'TimeoutError'));
   };
   const cancel = (): void => {
     clearTimeout(timer);
-    controller.abort(signal?.reason);
+    if (ended) return;
+    ended = true;
+    onEnd(signal?.reason);
   };
   if (signal?.aborted) cancel();
   else {
@@ -42,20 +58,36 @@ export function startDeadline(signal: AbortSignal | undefined, timeoutMs: number
     arm(timeoutMs);
   }
   return {
-    signal: controller.signal,
     get timedOut() {
       return expired;
     },
     get cancelled() {
-      return controller.signal.aborted && !expired;
+      return ended && !expired;
     },
     restart(ms) {
-      if (!controller.signal.aborted) arm(ms);
+      if (!ended) arm(ms);
     },
     dispose() {
       clearTimeout(timer);
       signal?.removeEventListener('abort', cancel);
     },
+  };
+}
+
+/** Starts the clock for one run of at most `timeoutMs` under the caller's `signal`. */
+export function startDeadline(signal: AbortSignal | undefined, timeoutMs: number): Deadline {
+  const controller = new AbortController();
+  const clock = startClock(signal, timeoutMs, (reason) => controller.abort(reason));
+  return {
+    signal: controller.signal,
+    get timedOut() {
+      return clock.timedOut;
+    },
+    get cancelled() {
+      return clock.cancelled;
+    },
+    restart: clock.restart,
+    dispose: clock.dispose,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineDiagnostic, startDeadline } from '../../src/runners/deadline.ts';
+import { deadlineDiagnostic, startClock, startDeadline } from '../../src/runners/deadline.ts';
 
 const aborted = (signal: AbortSignal) =>
   new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
@@ -54,5 +54,52 @@ describe('the shared run deadline', () => {
     deadline.dispose();
     caller.abort();
     expect(deadline.signal.aborted).toBe(false);
+  });
+});
+
+describe('the clock without a signal (the command runner’s)', () => {
+  it('tells onEnd once when the time is up, with a TimeoutError', async () => {
+    const reasons: unknown[] = [];
+    let ended: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => {
+      ended = resolve;
+    });
+    const clock = startClock(new AbortController().signal, 1, (reason) => {
+      reasons.push(reason);
+      ended();
+    });
+    await done;
+    expect(clock.timedOut).toBe(true);
+    expect(clock.cancelled).toBe(false);
+    expect(reasons.map((reason) => (reason as Error).name)).toEqual(['TimeoutError']);
+    clock.restart(1);
+    clock.dispose();
+    expect(reasons).toHaveLength(1);
+  });
+
+  it("tells onEnd the caller's reason when its signal aborts first, at once when it already has", () => {
+    const caller = new AbortController();
+    const reasons: unknown[] = [];
+    const clock = startClock(caller.signal, 60_000, (reason) => reasons.push(reason));
+    const why = new Error('engine closed');
+    caller.abort(why);
+    expect(reasons).toEqual([why]);
+    expect(clock.cancelled).toBe(true);
+    expect(clock.timedOut).toBe(false);
+    expect(deadlineDiagnostic(clock, 'the command hook', 60_000)?.code).toBe('RUNNER_CANCELLED');
+    clock.dispose();
+    const late: unknown[] = [];
+    startClock(caller.signal, 60_000, (reason) => late.push(reason)).dispose();
+    expect(late).toEqual([why]);
+  });
+
+  it('after dispose, neither an abort nor the time reaches onEnd', () => {
+    const caller = new AbortController();
+    const reasons: unknown[] = [];
+    const clock = startClock(caller.signal, 60_000, (reason) => reasons.push(reason));
+    clock.dispose();
+    caller.abort();
+    expect(reasons).toEqual([]);
+    expect(clock.cancelled).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { monotonicMs } from '../../model/clock.ts';
-import { startDeadline } from '../deadline.ts';
+import { startClock } from '../deadline.ts';
 import type { RunnerResult } from '../types.ts';
 import { collectOutput } from './collect-output.ts';
 import { firstLineWatcher } from './first-line.ts';
@@ -25,8 +25,9 @@ export async function supervise(
 ): Promise<RunnerResult> {
   const pid = child.pid;
   const terminator = processTerminator(pid, platform, opts.killGraceMs);
-  const deadline = startDeadline(opts.signal, opts.timeoutMs - (monotonicMs() - started));
-  deadline.signal.addEventListener('abort', () => terminator.terminate(), { once: true });
+  const deadline = startClock(opts.signal, opts.timeoutMs - (monotonicMs() - started), () =>
+    terminator.terminate(),
+  );
   // claude-code-hooks.md §3.2: a first stdout line `{"async":true,…}` backgrounds the hook; the
   // caller stops waiting, this run still settles on exit, and `asyncTimeout` restarts the clock.
   const onFirstLine = opts.onFirstStdoutLine;
@@ -62,7 +63,7 @@ export async function supervise(
   if (collected.stderrTruncated) result.stderrTruncated = true;
   if (collected.progress) result.progress = collected.progress;
   if (end.streamsHeld && pid !== undefined) noteEscaped(result, pid, platform, terminator);
-  if (!deadline.signal.aborted) {
+  if (!deadline.timedOut && !deadline.cancelled) {
     await explainShellFailure(result, opts);
     await explainShellSyntax(result, opts).catch(() => undefined);
   }
