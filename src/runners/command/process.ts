@@ -4,7 +4,7 @@ import { type RunnerResult, runnerResult } from '../types.ts';
 import type { ProcessOptions } from './process-options.ts';
 import { describeSpawnError } from './spawn-error.ts';
 import { supervise } from './supervise.ts';
-import { closeQuietly, openStdinFile } from './temp-files.ts';
+import { closeQuietly, openStdinFile, prepareSpareStdinFile } from './temp-files.ts';
 
 export type { ProcessOptions } from './process-options.ts';
 
@@ -48,5 +48,6 @@ export async function runProcess(opts: ProcessOptions): Promise<RunnerResult> {
     return { ...base(), spawnError: await describeSpawnError(error as NodeJS.ErrnoException, opts) };
   }
   closeQuietly(stdinFd);
+  prepareSpareStdinFile();
   return supervise(child, opts, platform, started);
 }

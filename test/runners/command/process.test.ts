@@ -49,6 +49,24 @@ describe('runProcess', () => {
     expect(r.exitCode).toBe(0);
   });
 
+  it('gives each hook its own stdin, and no other stdin file of the host (Linux)', async () => {
+    if (process.platform !== 'linux') return;
+    const listFds = 'cat; for f in /proc/$$/fd/*; do echo "$(basename "$f") $(readlink "$f")"; done';
+    // Back to back, with different inputs: the second may start on a file made while the first ran.
+    const first = await sh(listFds, { input: 'one\n' });
+    const second = await sh(listFds, { input: 'two\n' });
+    for (const [r, input] of [
+      [first, 'one'],
+      [second, 'two'],
+    ] as const) {
+      const [echoed, ...fds] = r.stdout.trim().split('\n');
+      expect(echoed).toBe(input);
+      // Exactly one of the host's stdin files is open in the hook: its own, as descriptor 0.
+      const stdinFiles = fds.filter((line) => /agent-hooks-.*stdin-/.test(line));
+      expect(stdinFiles.map((line) => line.split(' ')[0])).toEqual(['0']);
+    }
+  });
+
   it('never crashes or stalls on 8 MB of stdin to a hook that never reads it', async () => {
     const input = Buffer.alloc(8 * 1024 * 1024, 'x');
     const r = await runProcess({
