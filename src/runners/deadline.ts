@@ -16,6 +16,8 @@ export interface RunClock {
   restart(ms: number): void;
   /** Stops the clock and lets go of the caller's signal; call once the run has settled. */
   dispose(): void;
+  /** From now on `next`, not the caller's signal, cancels the run (at once if it already has). */
+  follow(next: AbortSignal): void;
 }
 
 export interface Deadline extends RunClock {
@@ -33,6 +35,7 @@ export function startClock(
   timeoutMs: number,
   onEnd: (reason: unknown) => void,
 ): RunClock {
+  let current = signal;
   let ended = false;
   let expired = false;
   let timer: NodeJS.Timeout | undefined;
@@ -50,11 +53,11 @@ export function startClock(
     clearTimeout(timer);
     if (ended) return;
     ended = true;
-    onEnd(signal?.reason);
+    onEnd(current?.reason);
   };
-  if (signal?.aborted) cancel();
+  if (current?.aborted) cancel();
   else {
-    signal?.addEventListener('abort', cancel, { once: true });
+    current?.addEventListener('abort', cancel, { once: true });
     arm(timeoutMs);
   }
   return {
@@ -69,7 +72,14 @@ export function startClock(
     },
     dispose() {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', cancel);
+      current?.removeEventListener('abort', cancel);
+    },
+    follow(next) {
+      current?.removeEventListener('abort', cancel);
+      current = next;
+      if (ended) return;
+      if (next.aborted) cancel();
+      else next.addEventListener('abort', cancel, { once: true });
     },
   };
 }
@@ -88,6 +98,7 @@ export function startDeadline(signal: AbortSignal | undefined, timeoutMs: number
     },
     restart: clock.restart,
     dispose: clock.dispose,
+    follow: clock.follow,
   };
 }
 

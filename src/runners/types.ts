@@ -48,9 +48,10 @@ export interface RunRequest<H extends NormalizedHandler = NormalizedHandler> {
   /**
    * Process runners call this once with the first complete stdout line. Returning an object means
    * the caller has stopped waiting (the hook went async, claude-code-hooks.md §3.2): the run goes
-   * on until the process exits, with `timeoutMs` (if given) replacing the timeout from now on.
+   * on until the process exits, with `timeoutMs` (if given) replacing the timeout and `signal` (if
+   * given) replacing `signal` as what cancels the run, from now on.
    */
-  onFirstStdoutLine?: (line: string) => { timeoutMs?: number } | undefined;
+  onFirstStdoutLine?: (line: string) => { timeoutMs?: number; signal?: AbortSignal } | undefined;
 }
 
 export interface RunnerPolicy {

@@ -102,4 +102,24 @@ describe('the clock without a signal (the command runner’s)', () => {
     expect(reasons).toEqual([]);
     expect(clock.cancelled).toBe(false);
   });
+
+  it('follows another signal from then on: the first one no longer ends it, the new one does', () => {
+    const dispatch = new AbortController();
+    const registry = new AbortController();
+    const reasons: unknown[] = [];
+    const clock = startClock(dispatch.signal, 60_000, (reason) => reasons.push(reason));
+    clock.follow(registry.signal);
+    dispatch.abort(new Error('dispatch over'));
+    expect(reasons).toEqual([]);
+    const closing = new Error('engine closed');
+    registry.abort(closing);
+    expect(reasons).toEqual([closing]);
+    expect(clock.cancelled).toBe(true);
+    clock.dispose();
+    const already = new AbortController();
+    already.abort('gone');
+    const late: unknown[] = [];
+    startClock(undefined, 60_000, (reason) => late.push(reason)).follow(already.signal);
+    expect(late).toEqual(['gone']);
+  });
 });

@@ -44,35 +44,33 @@ export function startAsyncHook(ctx: EngineContext, request: RunRequest, meta: As
 /**
  * Runs a command hook and waits for it, unless its first stdout line is `{"async":true,…}`: then
  * the hook moves to the registry and this returns null at once (claude-code-hooks.md §3.2).
+ * Until then the dispatch's signal cancels it; from the marker on, only the registry's own abort
+ * controller does, which the runner follows from then (so a hook that never goes async costs no
+ * controller and no relay listener: issue 16 item 4).
  */
 export async function runWatchingFirstLine(
   ctx: EngineContext,
   request: RunRequest,
   meta: AsyncRunMeta,
 ): Promise<RunnerResult | null> {
-  const abort = new AbortController();
-  const dispatchSignal = request.signal;
-  const relay = (): void => abort.abort(dispatchSignal.reason);
-  if (dispatchSignal.aborted) relay();
-  else dispatchSignal.addEventListener('abort', relay, { once: true });
+  let abort: AbortController | undefined;
   let background: () => void = () => undefined;
   const backgrounded = new Promise<null>((resolve) => {
     background = () => resolve(null);
   });
-  const onFirstStdoutLine = (line: string): { timeoutMs?: number } | undefined => {
+  const onFirstStdoutLine: RunRequest['onFirstStdoutLine'] = (line) => {
     const marker = parseAsyncMarker(line);
     if (!marker) return undefined;
     // From now on only close() (through the registry) may kill it, not the dispatch's signal.
-    dispatchSignal.removeEventListener('abort', relay);
+    abort = new AbortController();
     background();
-    return marker.asyncTimeoutMs !== undefined ? { timeoutMs: marker.asyncTimeoutMs } : {};
+    return marker.asyncTimeoutMs !== undefined
+      ? { signal: abort.signal, timeoutMs: marker.asyncTimeoutMs }
+      : { signal: abort.signal };
   };
-  const completion = runOne(ctx.registry, { ...request, signal: abort.signal, onFirstStdoutLine });
+  const completion = runOne(ctx.registry, { ...request, onFirstStdoutLine });
   const first = await Promise.race([completion, backgrounded]);
-  if (first !== null) {
-    dispatchSignal.removeEventListener('abort', relay);
-    return first;
-  }
+  if (first !== null || abort === undefined) return first;
   ctx.asyncHooks.track(startRecord(ctx, request.handler, meta, 'first-line', completion, abort));
   return null;
 }

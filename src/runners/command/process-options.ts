@@ -1,3 +1,4 @@
+import type { RunRequest } from '../types.ts';
 import type { OutputOptions } from './collect-output.ts';
 import type { ShellKind } from './resolve.ts';
 
@@ -17,6 +18,6 @@ export interface ProcessOptions extends OutputOptions {
   lifetime?: AbortSignal;
   killGraceMs?: number;
   drainMs?: number;
-  /** See `RunRequest.onFirstStdoutLine`: a returned object backgrounds the hook, maybe with a new timeout. */
-  onFirstStdoutLine?: (line: string) => { timeoutMs?: number } | undefined;
+  /** See `RunRequest.onFirstStdoutLine`: a returned object backgrounds the hook, maybe with a new timeout and signal. */
+  onFirstStdoutLine?: RunRequest['onFirstStdoutLine'];
 }

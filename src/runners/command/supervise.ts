@@ -35,6 +35,7 @@ export async function supervise(
     onFirstLine &&
     firstLineWatcher((line) => {
       const answer = onFirstLine(line);
+      if (answer?.signal !== undefined) deadline.follow(answer.signal);
       if (answer?.timeoutMs !== undefined && !terminator.started) deadline.restart(answer.timeoutMs);
     });
   const output = collectOutput(child, opts, watcher);
