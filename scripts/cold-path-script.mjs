@@ -5,7 +5,8 @@
 //   Packages (the optional peers, ES modules) keep import().
 // - The cold-path chunk's code moves to a `.code.cjs` file that src/cli/code-cache.ts compiles
 //   from a V8 code cache (Node 20 caches no file it loads itself); the chunk keeps its name and
-//   becomes a two-line module that loads it, so every other chunk requires it as before.
+//   becomes a two-line module that loads it, so every other chunk requires it as before. Its big
+//   tables of plain values become JSON.parse("…") (tablesAsJson).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAst } from 'rolldown/parseAst';
@@ -51,6 +52,83 @@ function requireChunks(code) {
   );
 }
 
+/** Smaller tables cost less as object literals than as JSON text to parse. */
+const MIN_JSON_TABLE_CHARS = 1000;
+
+/** Not a plain JSON value: the literal stays as it is. */
+const NOT_JSON = Symbol('not JSON');
+
+/** The value of a literal made of JSON values only (no function, name, spread or computed key). */
+function jsonValue(node) {
+  switch (node.type) {
+    case 'Literal':
+      if (typeof node.value === 'string' || typeof node.value === 'boolean' || node.value === null)
+        return node.value;
+      // A finite number that JSON writes back the same (not -0, not 1e400).
+      if (
+        typeof node.value === 'number' &&
+        Number.isFinite(node.value) &&
+        !Object.is(node.value, -0) &&
+        !node.regex
+      )
+        return node.value;
+      throw NOT_JSON;
+    case 'UnaryExpression': {
+      const value = node.operator === '-' ? -jsonValue(node.argument) : Number.NaN;
+      if (!Number.isFinite(value) || Object.is(value, -0)) throw NOT_JSON;
+      return value;
+    }
+    case 'TemplateLiteral':
+      if (node.expressions.length > 0) throw NOT_JSON;
+      return node.quasis[0].value.cooked;
+    case 'ArrayExpression':
+      return node.elements.map((element) => {
+        if (!element || element.type === 'SpreadElement') throw NOT_JSON;
+        return jsonValue(element);
+      });
+    case 'ObjectExpression': {
+      const object = {};
+      for (const property of node.properties) {
+        if (property.type !== 'Property' || property.computed || property.kind !== 'init' || property.method)
+          throw NOT_JSON;
+        const key = property.key.type === 'Identifier' ? property.key.name : property.key.value;
+        if (typeof key !== 'string' || key === '__proto__' || Object.hasOwn(object, key)) throw NOT_JSON;
+        object[key] = jsonValue(property.value);
+      }
+      return object;
+    }
+    default:
+      throw NOT_JSON;
+  }
+}
+
+/**
+ * Top-level tables (the error catalogue, the wire fields, the configuration shapes) become
+ * `JSON.parse("…")`: V8 builds a large JSON value faster than the same object literal, and its
+ * cached form is one string instead of the literal's boilerplate. Only literals made of JSON
+ * values alone are rewritten, so the value is the same.
+ */
+export function tablesAsJson(code) {
+  const edits = [];
+  for (const statement of parseAst(code, { lang: 'js', sourceType: 'script' }).body) {
+    if (statement.type !== 'VariableDeclaration') continue;
+    for (const { init } of statement.declarations) {
+      if (!init || (init.type !== 'ObjectExpression' && init.type !== 'ArrayExpression')) continue;
+      if (init.end - init.start < MIN_JSON_TABLE_CHARS) continue;
+      try {
+        const text = JSON.stringify(jsonValue(init));
+        edits.push({ start: init.start, end: init.end, text: `JSON.parse(${JSON.stringify(text)})` });
+      } catch (error) {
+        if (error !== NOT_JSON) throw error;
+      }
+    }
+  }
+  let out = code;
+  for (const edit of edits.sort((a, b) => b.start - a.start))
+    out = `${out.slice(0, edit.start)}${edit.text}${out.slice(edit.end)}`;
+  return out;
+}
+
 /** Rewrites the chunks in `dir`; `coldChunk` is the cold path's file name. */
 export function rewriteChunks(dir, coldChunk) {
   const files = readdirSync(dir).filter((file) => file.endsWith('.cjs'));
@@ -63,7 +141,9 @@ export function rewriteChunks(dir, coldChunk) {
       continue;
     }
     const codeFile = file.replace(/\.cjs$/, '.code.cjs');
-    const rest = rewriteImports(code, (_, text) => `${IMPORT_FUNCTION}${text.slice('import'.length)}`);
+    const rest = tablesAsJson(
+      rewriteImports(code, (_, text) => `${IMPORT_FUNCTION}${text.slice('import'.length)}`),
+    );
     writeFileSync(join(dir, codeFile), rest);
     writeFileSync(
       path,
