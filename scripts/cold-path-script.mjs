@@ -52,6 +52,11 @@ function requireChunks(code) {
   );
 }
 
+/** Non-ASCII characters escaped, as the bundle writes them (bundle-cli.mjs `charset`). */
+function ascii(text) {
+  return text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Smaller tables cost less as object literals than as JSON text to parse. */
 const MIN_JSON_TABLE_CHARS = 1000;
 
@@ -117,7 +122,7 @@ export function tablesAsJson(code) {
       if (init.end - init.start < MIN_JSON_TABLE_CHARS) continue;
       try {
         const text = JSON.stringify(jsonValue(init));
-        edits.push({ start: init.start, end: init.end, text: `JSON.parse(${JSON.stringify(text)})` });
+        edits.push({ start: init.start, end: init.end, text: `JSON.parse(${ascii(JSON.stringify(text))})` });
       } catch (error) {
         if (error !== NOT_JSON) throw error;
       }
