@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseAsyncMarker } from '../../src/engine/async/async-output.ts';
 import type { AsyncWake } from '../../src/engine/async/async-registry.ts';
 import type { HookEngine, HookEngineOptions, TelemetryEvent } from '../../src/index.ts';
+import { type RunnerResult, type RunRequest, runnerResult } from '../../src/runners/types.ts';
 import { engineWithClaudeHooks, FIXTURES_DIR } from '../helpers/engine.ts';
 import { until } from '../helpers/poll.ts';
 import { isAlive } from '../helpers/process.ts';
@@ -302,6 +303,47 @@ describe('first stdout line {"async":true} (claude-code-hooks.md §3.2)', () => 
     });
   });
 
+  it('reads a marker whose key is spelled with an escape', async () => {
+    const g = gate();
+    const engine = await engineWith('UserPromptSubmit', {
+      command: gatedCommand(g, 0, contextOutput('UserPromptSubmit'), '', '{"\\u0061sync":true}'),
+    });
+    const result = await engine.dispatch('UserPromptSubmit', { prompt: 'hello' });
+    expect(result.hooks).toEqual([]);
+    expect(result.backgrounded).toHaveLength(1);
+    g.release();
+    await engine.waitForAsync();
+    expect(engine.collectAsyncResults()).toMatchObject([
+      { mode: 'first-line', outcome: 'success', additionalContext: 'lint is clean' },
+    ]);
+  });
+
+  it('backgrounds a run whose runner reports the marker before it returns', async () => {
+    let finish: (result: RunnerResult) => void = () => undefined;
+    const runner = (request: RunRequest): Promise<RunnerResult> => {
+      request.onFirstStdoutLine?.('{"async":true}');
+      return new Promise((resolve) => {
+        finish = resolve;
+      });
+    };
+    const engine = await engineWith(
+      'UserPromptSubmit',
+      { command: 'true' },
+      { runners: { command: runner } },
+    );
+    const result = await engine.dispatch('UserPromptSubmit', { prompt: 'hello' });
+    expect(result.hooks).toEqual([]);
+    expect(result.backgrounded).toHaveLength(1);
+    expect(engine.pendingAsync()).toBe(1);
+    finish(
+      runnerResult({ exitCode: 0, durationMs: 1, stdout: '{"async":true}\n{"systemMessage":"done"}\n' }),
+    );
+    await engine.waitForAsync();
+    expect(engine.collectAsyncResults()).toMatchObject([
+      { mode: 'first-line', outcome: 'success', systemMessage: 'done' },
+    ]);
+  });
+
   it('lets the hook outlive an abort of the dispatch that started it', async () => {
     const g = gate();
     const engine = await engineWith('UserPromptSubmit', {
@@ -357,6 +399,10 @@ describe('async output parsing', () => {
     expect(parseAsyncMarker('{"async":"true"}')).toBeNull();
     expect(parseAsyncMarker('[{"async":true}]')).toBeNull();
     expect(parseAsyncMarker('async')).toBeNull();
+    expect(parseAsyncMarker('{"ok":true}')).toBeNull();
+    // The key spelled with an escape is still the marker: only a line with neither `async` nor a
+    // backslash is passed over without parsing.
+    expect(parseAsyncMarker('{"\\u0061sync":true}')).toEqual({});
   });
 });
 

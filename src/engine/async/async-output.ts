@@ -26,6 +26,10 @@ const SPECIFIC_KEPT = new Set(['hookEventName', 'additionalContext']);
 
 /** `{"async": true, "asyncTimeout"?: ms}`: the marker that backgrounds a hook (claude-code-hooks.md §3.2). */
 export function parseAsyncMarker(line: string): { asyncTimeoutMs?: number } | null {
+  // Nearly every first line is a hook's whole answer, read again in full once the hook exits: a
+  // line without `async`, and without a backslash that could spell it as an escape, holds no
+  // `async` key, so it is not parsed twice (issue 16 item 4).
+  if (!line.includes('async') && !line.includes('\\')) return null;
   const { json } = parseStdout(line);
   if (json?.async !== true) return null;
   const timeout = json.asyncTimeout;

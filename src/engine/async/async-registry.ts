@@ -41,7 +41,8 @@ export class AsyncHookRegistry {
   track(start: AsyncHookStart): void {
     const settled = start.completion.then(
       async (result) => {
-        if (mayHoldJson(result)) await loadOutputReader();
+        const loading = mayHoldJson(result) ? loadOutputReader() : undefined;
+        if (loading) await loading;
         this.#finish(start, result);
       },
       (error: unknown) => this.#finish(start, runnerCrash(error)),

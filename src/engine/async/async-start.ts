@@ -46,33 +46,43 @@ export function startAsyncHook(ctx: EngineContext, request: RunRequest, meta: As
  * the hook moves to the registry and this returns null at once (claude-code-hooks.md §3.2).
  * Until then the dispatch's signal cancels it; from the marker on, only the registry's own abort
  * controller does, which the runner follows from then (so a hook that never goes async costs no
- * controller and no relay listener: issue 16 item 4).
+ * controller and no relay listener: issue 16 item 4). `request` is this run's own (built for it by
+ * the run stage): the watcher is set on it, not on a copy, and one promise settles with whichever
+ * comes first, the marker or the run's end, instead of a race of two.
  */
-export async function runWatchingFirstLine(
+export function runWatchingFirstLine(
   ctx: EngineContext,
   request: RunRequest,
   meta: AsyncRunMeta,
 ): Promise<RunnerResult | null> {
-  let abort: AbortController | undefined;
-  let background: () => void = () => undefined;
-  const backgrounded = new Promise<null>((resolve) => {
-    background = () => resolve(null);
+  return new Promise<RunnerResult | null>((resolve) => {
+    let completion: Promise<RunnerResult> | undefined;
+    let abort: AbortController | undefined;
+    let finished = false;
+    request.onFirstStdoutLine = (line) => {
+      if (abort !== undefined || finished) return undefined;
+      const marker = parseAsyncMarker(line);
+      if (!marker) return undefined;
+      // From now on only close() (through the registry) may kill it, not the dispatch's signal.
+      abort = new AbortController();
+      if (completion) background(completion, abort);
+      return marker.asyncTimeoutMs !== undefined
+        ? { signal: abort.signal, timeoutMs: marker.asyncTimeoutMs }
+        : { signal: abort.signal };
+    };
+    const background = (running: Promise<RunnerResult>, controller: AbortController): void => {
+      ctx.asyncHooks.track(startRecord(ctx, request.handler, meta, 'first-line', running, controller));
+      resolve(null);
+    };
+    completion = runOne(ctx.registry, request);
+    // A runner that reported the marker before it returned its promise.
+    if (abort !== undefined) background(completion, abort);
+    else
+      completion.then((result) => {
+        finished = true;
+        resolve(result);
+      });
   });
-  const onFirstStdoutLine: RunRequest['onFirstStdoutLine'] = (line) => {
-    const marker = parseAsyncMarker(line);
-    if (!marker) return undefined;
-    // From now on only close() (through the registry) may kill it, not the dispatch's signal.
-    abort = new AbortController();
-    background();
-    return marker.asyncTimeoutMs !== undefined
-      ? { signal: abort.signal, timeoutMs: marker.asyncTimeoutMs }
-      : { signal: abort.signal };
-  };
-  const completion = runOne(ctx.registry, { ...request, onFirstStdoutLine });
-  const first = await Promise.race([completion, backgrounded]);
-  if (first !== null || abort === undefined) return first;
-  ctx.asyncHooks.track(startRecord(ctx, request.handler, meta, 'first-line', completion, abort));
-  return null;
 }
 
 function startRecord(

@@ -11,9 +11,15 @@ export function mayHoldJson(result: { stdout: string; output?: unknown }): boole
   return result.output !== undefined || result.stdout.includes('{');
 }
 
-/** Loads the JSON output reader once; the engine awaits it before reading a run that may need it. */
-export async function loadOutputReader(): Promise<void> {
-  normalize ??= (await import('./normalize-output.ts')).normalizeOutput;
+/**
+ * Loads the JSON output reader once; the engine awaits it before reading a run that may need it.
+ * Once loaded it returns undefined, so the hot path awaits nothing (issue 16 item 4).
+ */
+export function loadOutputReader(): Promise<void> | undefined {
+  if (normalize !== undefined) return undefined;
+  return import('./normalize-output.ts').then((loaded) => {
+    normalize = loaded.normalizeOutput;
+  });
 }
 
 /** The JSON output reader; loadOutputReader() must have been awaited. */

@@ -76,7 +76,8 @@ export async function runEntry(
   }
   const result = meta ? await runWatchingFirstLine(ctx, request, meta) : await runOne(ctx.registry, request);
   if (result === null) return { id: hookId, source: handler.source, label };
-  if (mayHoldJson(result)) await loadOutputReader();
+  const loading = mayHoldJson(result) ? loadOutputReader() : undefined;
+  if (loading) await loading;
   const interpretation = interpret(handler, event, result, ctx.profile);
   const report = hookRunReport(handler, label, result, interpretation, ctx.snapshot.untrusted.has(handler));
   if (hookEvents) {
