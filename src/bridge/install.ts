@@ -1,6 +1,6 @@
 // `bridge install`: the smallest host configuration that routes every event the host has to the
 // bridge. What is written is data here; src/cli/write/ merges it into the file.
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { FILE_SCHEMA_URLS } from '../config/schema/schema-urls.ts';
 import { EVENTS } from '../events/catalogue.ts';
 import type { EventSpec } from '../events/types.ts';
@@ -28,10 +28,10 @@ const SCHEMAS: Record<ProfileName, string> = {
   vscode: FILE_SCHEMA_URLS.vscode,
 };
 
-function claudeEntries(command: string): Record<string, unknown[]> {
+function claudeEntries(command: string, extra: string): Record<string, unknown[]> {
   const hooks: Record<string, unknown[]> = {};
   for (const spec of EVENTS.filter((event: EventSpec) => !NOT_IN_CLAUDE.has(event.name))) {
-    const handler = { type: 'command', command: `${command} bridge --host claude-code` };
+    const handler = { type: 'command', command: `${command} bridge --host claude-code${extra}` };
     // claude-code-hooks.md §1: `*` matches every tool (or source, trigger, …) where matchers apply.
     hooks[spec.name] = [
       spec.matcher.field === null ? { hooks: [handler] } : { matcher: '*', hooks: [handler] },
@@ -40,37 +40,71 @@ function claudeEntries(command: string): Record<string, unknown[]> {
   return hooks;
 }
 
-function copilotEntries(command: string): Record<string, unknown[]> {
+function copilotEntries(command: string, extra: string): Record<string, unknown[]> {
   const hooks: Record<string, unknown[]> = {};
   for (const spec of EVENTS) {
     const key = spec.dialects.copilot;
     // camelCase keys: the payload names no event, so the command does.
-    if (key) hooks[key] = [{ type: 'command', bash: `${command} bridge --host copilot-cli --event ${key}` }];
+    if (key)
+      hooks[key] = [{ type: 'command', bash: `${command} bridge --host copilot-cli --event ${key}${extra}` }];
   }
   return hooks;
 }
 
-function vscodeEntries(command: string): Record<string, unknown[]> {
+function vscodeEntries(command: string, extra: string): Record<string, unknown[]> {
   const hooks: Record<string, unknown[]> = {};
   for (const spec of EVENTS) {
     const key = spec.dialects.vscode;
-    if (key) hooks[key] = [{ type: 'command', command: `${command} bridge --host vscode` }];
+    if (key) hooks[key] = [{ type: 'command', command: `${command} bridge --host vscode${extra}` }];
   }
   return hooks;
 }
 
+/** Options the installed command passes on to every bridge run (`--tool-schemas`, `--invalid-rewrite`). */
+export interface BridgeArguments {
+  /** The schema file as the command names it (relative to the project, where hosts start hooks). */
+  toolSchemas?: string;
+  invalidRewrite?: string;
+}
+
+/** A word the host's shell reads as it is: quoted unless it is plainly safe. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/**
+ * The schema file's word: Claude Code may start a hook from a subfolder of the project, so a
+ * project-relative path starts at `$CLAUDE_PROJECT_DIR` (claude-code-hooks.md §6.5); Copilot CLI
+ * and VS Code start hooks at the repository root.
+ */
+function schemasWord(host: ProfileName, file: string): string {
+  if (isAbsolute(file) || host !== 'claude-code') return shellWord(file);
+  return `"$CLAUDE_PROJECT_DIR"/${shellWord(file)}`;
+}
+
+function argumentText(host: ProfileName, args: BridgeArguments): string {
+  const words: string[] = [];
+  if (args.toolSchemas !== undefined) words.push('--tool-schemas', schemasWord(host, args.toolSchemas));
+  if (args.invalidRewrite !== undefined) words.push('--invalid-rewrite', shellWord(args.invalidRewrite));
+  return words.map((word) => ` ${word}`).join('');
+}
+
 /** The file and configuration `bridge install --host` writes; `command` starts the CLI. */
-export function installPlan(host: ProfileName, command: string): InstallPlan {
+export function installPlan(host: ProfileName, command: string, args: BridgeArguments = {}): InstallPlan {
   const $schema = SCHEMAS[host];
+  const extra = argumentText(host, args);
   if (host === 'claude-code')
-    return { file: join('.claude', 'settings.json'), config: { $schema, hooks: claudeEntries(command) } };
+    return {
+      file: join('.claude', 'settings.json'),
+      config: { $schema, hooks: claudeEntries(command, extra) },
+    };
   if (host === 'copilot-cli')
     return {
       file: join('.github', 'hooks', 'agent-hooks.json'),
-      config: { $schema, version: 1, hooks: copilotEntries(command) },
+      config: { $schema, version: 1, hooks: copilotEntries(command, extra) },
     };
   return {
     file: join(VSCODE_HOOKS_FOLDER, 'agent-hooks.json'),
-    config: { $schema, hooks: vscodeEntries(command) },
+    config: { $schema, hooks: vscodeEntries(command, extra) },
   };
 }

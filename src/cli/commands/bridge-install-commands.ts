@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { PROFILE_NAMES, type ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import { parseProfile } from '../common-options.ts';
+import { addRewriteCheckOptions, type RewriteCheckCliOptions } from '../rewrite-check-options.ts';
 import type { InstallOptions } from './bridge-install.ts';
 
 /** `bridge install` and `bridge uninstall` (docs/bridge.md "Install"). */
@@ -20,17 +21,26 @@ export function addBridgeInstallCommands(bridge: Command, io: CliIo): void {
       .option('--host <host>', `the host to configure: ${hosts} (required)`, parseProfile)
       .option('--cwd <dir>', 'project directory', process.cwd())
       .option('--command <cmd>', 'how the host starts agent-hooks', 'agent-hooks');
+    // The bridge options the installed command passes on; uninstall takes the same to find it.
+    addRewriteCheckOptions(command);
     // Uninstall never replaces a file: it edits one it can parse or refuses, so it has no --force.
     if (name === 'install')
       command.option('--force', 'replace a hook file that cannot be merged into', false);
     command.action(async (options: Omit<InstallOptions, 'host'> & { host?: ProfileName }) => {
       // Commander hands `--host` and `--cwd` to the parent `bridge`, which has options of those names.
-      const parent = bridge.opts() as { host?: ProfileName; cwd: string };
+      // So do `--tool-schemas` and `--invalid-rewrite`.
+      const parent = bridge.opts() as { host?: ProfileName; cwd: string } & RewriteCheckCliOptions;
       const cwd = bridge.getOptionValueSource('cwd') === 'cli' ? parent.cwd : options.cwd;
       const host = options.host ?? parent.host;
+      const toolSchemas = options.toolSchemas ?? parent.toolSchemas;
+      const invalidRewrite = options.invalidRewrite ?? parent.invalidRewrite;
+      const passedOn = {
+        ...(toolSchemas !== undefined ? { toolSchemas } : {}),
+        ...(invalidRewrite !== undefined ? { invalidRewrite } : {}),
+      };
       if (!host) throw new Error(`bridge ${name}: --host is required (${hosts})`);
       const run = await import('./bridge-install.ts');
-      run[name]({ ...options, host, cwd }, io);
+      await run[name]({ ...options, ...passedOn, host, cwd }, io);
     });
   }
 }

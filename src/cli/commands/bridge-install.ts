@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { applyEdits, modify } from 'jsonc-parser';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { applyEdits, modify, parse } from 'jsonc-parser';
+import { bridgeHostOf } from '../../bridge/entry.ts';
 import {
+  type BridgeArguments,
   installPlan,
   VSCODE_HOOKS_FOLDER,
   VSCODE_LOCATIONS_KEY,
@@ -10,14 +12,58 @@ import {
 import { removeInstalled } from '../../bridge/uninstall.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
+import type { RewriteCheckCliOptions } from '../rewrite-check-options.ts';
+import { readToolSchemas } from '../tool-schemas-file.ts';
 import { applyConfigWrite, type ConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 import { unifiedDiff } from '../write/line-diff.ts';
 
-export interface InstallOptions {
+export interface InstallOptions extends RewriteCheckCliOptions {
   host: ProfileName;
   cwd: string;
   command: string;
   force: boolean;
+}
+
+/**
+ * The options the installed command passes on. The schema file must be usable now (the same check
+ * as `bridge` makes), and is named relative to the project when it is inside it, so the entries
+ * work in every clone.
+ */
+async function bridgeArguments(options: InstallOptions, projectDir: string): Promise<BridgeArguments> {
+  const args: BridgeArguments = {};
+  if (options.toolSchemas !== undefined) {
+    await readToolSchemas(options.toolSchemas);
+    const path = resolve(options.toolSchemas);
+    const inProject = relative(projectDir, path);
+    args.toolSchemas = inProject.startsWith('..') || isAbsolute(inProject) ? path : inProject;
+  }
+  if (options.invalidRewrite !== undefined) args.invalidRewrite = options.invalidRewrite;
+  return args;
+}
+
+/** Bridge entries for the host already in the file that this install does not write: both would run. */
+function otherBridgeEntries(text: string | undefined, host: ProfileName, planned: string[]): string[] {
+  if (text === undefined) return [];
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) visit(item);
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if ((key === 'command' || key === 'bash') && typeof inner === 'string') {
+          if (bridgeHostOf(inner) === host && !planned.includes(inner)) found.add(inner);
+        } else visit(inner);
+      }
+    }
+  };
+  visit((parse(text) as { hooks?: unknown } | undefined)?.hooks);
+  return [...found];
+}
+
+/** Every command string of a plan's entries. */
+function plannedCommands(config: Record<string, unknown>): string[] {
+  return [...JSON.stringify(config.hooks).matchAll(/"(?:command|bash)":("(?:[^"\\]|\\.)*")/g)].map(
+    (match) => JSON.parse(match[1] as string) as string,
+  );
 }
 
 function readText(file: string): string | undefined {
@@ -63,10 +109,15 @@ function report(io: CliIo, write: ConfigWrite | undefined): void {
   else io.stdout(write.diff);
 }
 
-export function install(options: InstallOptions, io: CliIo): void {
+export async function install(options: InstallOptions, io: CliIo): Promise<void> {
   const projectDir = resolve(options.cwd);
-  const plan = installPlan(options.host, options.command);
-  const write = planConfigWrite(join(projectDir, plan.file), plan.config, { force: options.force });
+  const plan = installPlan(options.host, options.command, await bridgeArguments(options, projectDir));
+  const target = join(projectDir, plan.file);
+  for (const other of otherBridgeEntries(readText(target), options.host, plannedCommands(plan.config)))
+    io.stderr(
+      `${target}: also holds "${other}", which routes the same events to the bridge: remove it (bridge uninstall with the options it was installed with), or every event runs the bridge twice\n`,
+    );
+  const write = planConfigWrite(target, plan.config, { force: options.force });
   const settings = options.host === 'vscode' ? vscodeLocationWrite(projectDir, true) : undefined;
   applyConfigWrite(write);
   if (settings) applyConfigWrite(settings);
@@ -74,9 +125,9 @@ export function install(options: InstallOptions, io: CliIo): void {
   report(io, settings);
 }
 
-export function uninstall(options: InstallOptions, io: CliIo): void {
+export async function uninstall(options: InstallOptions, io: CliIo): Promise<void> {
   const projectDir = resolve(options.cwd);
-  const plan = installPlan(options.host, options.command);
+  const plan = installPlan(options.host, options.command, await bridgeArguments(options, projectDir));
   const file = join(projectDir, plan.file);
   const before = readText(file);
   if (before === undefined) {
@@ -87,7 +138,7 @@ export function uninstall(options: InstallOptions, io: CliIo): void {
   if (typeof removal === 'string') throw new WriteRefused(`not changing ${file}: ${removal}; fix it first`);
   if (removal.removed === 0) {
     io.stderr(
-      `${file}: holds no bridge entries for ${options.host} (installed with --command "${options.command}"?)\n`,
+      `${file}: holds no bridge entries for ${options.host} as written by install with --command "${options.command}"${options.toolSchemas === undefined && options.invalidRewrite === undefined ? '' : ' and these --tool-schemas/--invalid-rewrite'} (installed with other options?)\n`,
     );
     return;
   }
