@@ -3,6 +3,8 @@ import {
   mkdtempSync,
   open as openFd,
   openSync,
+  readdirSync,
+  rmdirSync,
   rmSync,
   statfsSync,
   unlink,
@@ -10,7 +12,7 @@ import {
   write,
   writeSync,
 } from 'node:fs';
-import { open, readFile, rm } from 'node:fs/promises';
+import { open, readFile, rm, unlink as unlinkFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -73,11 +75,25 @@ function removeOnExit(): void {
 
 /** Removes the temp directories; also called before the host dies of a signal (no `exit` event then). */
 export function removeHookTempDir(): void {
-  for (const dir of [directory, memoryDirectory]) if (dir) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [directory, memoryDirectory]) if (dir) removeFlatDirectory(dir);
   directory = undefined;
   memoryDirectory = undefined;
   process.off('exit', removeHookTempDir);
   removedOnExit = false;
+}
+
+/**
+ * The folders hold files only (stdin and env files, a spare stdin file): they are emptied and
+ * removed with a few calls, without the recursive remover, whose module a CLI would otherwise
+ * load on every start only to exit (issue 16 item 4). Anything unexpected goes the long way.
+ */
+function removeFlatDirectory(dir: string): void {
+  try {
+    for (const name of readdirSync(dir)) unlinkSync(join(dir, name));
+    rmdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function nextName(prefix: string): string {
@@ -232,6 +248,9 @@ export async function consumeEnvFile(path: string): Promise<string> {
   } catch {
     return '';
   } finally {
-    await rm(path, { force: true });
+    // unlink, not rm: rm loads Node's recursive remover (a start's worth of module loading).
+    await unlinkFile(path).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') await rm(path, { recursive: true, force: true });
+    });
   }
 }
