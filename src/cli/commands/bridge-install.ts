@@ -41,29 +41,32 @@ async function bridgeArguments(options: InstallOptions, projectDir: string): Pro
   return args;
 }
 
-/** Bridge entries for the host already in the file that this install does not write: both would run. */
-function otherBridgeEntries(text: string | undefined, host: ProfileName, planned: string[]): string[] {
-  if (text === undefined) return [];
-  const found = new Set<string>();
+/** Every command line of a `hooks` object: Claude's and VS Code's `command`, Copilot's `bash`. */
+function commandLines(hooks: unknown): string[] {
+  const found: string[] = [];
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) for (const item of value) visit(item);
     else if (value !== null && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) {
-        if ((key === 'command' || key === 'bash') && typeof inner === 'string') {
-          if (bridgeHostOf(inner) === host && !planned.includes(inner)) found.add(inner);
-        } else visit(inner);
+        if ((key === 'command' || key === 'bash') && typeof inner === 'string') found.push(inner);
+        else visit(inner);
       }
     }
   };
-  visit((parse(text) as { hooks?: unknown } | undefined)?.hooks);
-  return [...found];
+  visit(hooks);
+  return found;
 }
 
-/** Every command string of a plan's entries. */
-function plannedCommands(config: Record<string, unknown>): string[] {
-  return [...JSON.stringify(config.hooks).matchAll(/"(?:command|bash)":("(?:[^"\\]|\\.)*")/g)].map(
-    (match) => JSON.parse(match[1] as string) as string,
-  );
+/** Bridge entries for the host already in the file that this install does not write: both would run. */
+function otherBridgeEntries(
+  text: string | undefined,
+  host: ProfileName,
+  plan: Record<string, unknown>,
+): string[] {
+  if (text === undefined) return [];
+  const planned = new Set(commandLines(plan.hooks));
+  const existing = commandLines((parse(text) as { hooks?: unknown } | undefined)?.hooks);
+  return [...new Set(existing.filter((line) => bridgeHostOf(line) === host && !planned.has(line)))];
 }
 
 function readText(file: string): string | undefined {
@@ -113,7 +116,7 @@ export async function install(options: InstallOptions, io: CliIo): Promise<void>
   const projectDir = resolve(options.cwd);
   const plan = installPlan(options.host, options.command, await bridgeArguments(options, projectDir));
   const target = join(projectDir, plan.file);
-  for (const other of otherBridgeEntries(readText(target), options.host, plannedCommands(plan.config)))
+  for (const other of otherBridgeEntries(readText(target), options.host, plan.config))
     io.stderr(
       `${target}: also holds "${other}", which routes the same events to the bridge: remove it (bridge uninstall with the options it was installed with), or every event runs the bridge twice\n`,
     );

@@ -138,8 +138,7 @@ async function settledContext(options: LoadOptions, diagnostics: Diagnostic[]): 
 /** The files a profile's discovery finds, none of them read (`run` names other hosts' files). */
 export async function discoverFiles(options: LoadOptions): Promise<DiscoveredFile[]> {
   const ctx = await settledContext(options, []);
-  const expansions = await Promise.all(discoveryTable(ctx).map((spec) => expandLocations([spec])));
-  return expansions.flatMap((expansion) => expansion.files);
+  return (await expandLocations(discoveryTable(ctx))).files;
 }
 
 /**
