@@ -51,12 +51,14 @@ describe('item 1: variables derived from input are capped (E2BIG)', () => {
     const filler: Record<string, string> = {};
     for (let i = 0; i < 31; i++) filler[`FILLER_${i}`] = 'f'.repeat(64 * 1024);
     const engine = await engineWithClaudeHooks(
-      { PreToolUse: group(DENY, {}, 'Write') },
+      { PreToolUse: group(`printf %s "\${#FILLER_30}" >&2; exit 2`, {}, 'Write') },
       { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...filler } },
     );
     const result = await engine.dispatch('PreToolUse', writeInput('/p', { content: 'c'.repeat(63 * 1024) }));
     expect(result.decision).toBe('deny');
     expect(result.hooks[0]?.warnings.join('\n')).toContain('E2BIG');
+    // The second run drops only the input-derived variables: the host's own are still there.
+    expect(result.hooks[0]?.stderr).toBe(String(64 * 1024));
   });
 });
 

@@ -55,6 +55,39 @@ describe('environment (claude-code-hooks.md §6.5, docs/environment.md)', () => 
     });
   });
 
+  it("inherits the host's live process.env, later changes included, without its hook variables", async () => {
+    const names = [
+      'FROM_LIVE_ENV',
+      'CLAUDE_ENV_FILE',
+      'CLAUDE_HOOK_INPUT',
+      'TOOL_INPUT_FILE_PATH',
+      'CLAUDECODE',
+    ];
+    const saved = names.map((name) => [name, process.env[name]] as const);
+    try {
+      Object.assign(process.env, {
+        CLAUDE_ENV_FILE: '/stale/env',
+        CLAUDE_HOOK_INPUT: '{"stale":true}',
+        TOOL_INPUT_FILE_PATH: '/stale/path',
+      });
+      const request = commandRequest({ command: dumpEnv(names) }, { event: 'Stop' });
+      expect(JSON.parse((await runCommandHandler(request)).stdout).FROM_LIVE_ENV).toBeNull();
+      process.env.FROM_LIVE_ENV = 'set after the first run';
+      expect(JSON.parse((await runCommandHandler(request)).stdout)).toEqual({
+        FROM_LIVE_ENV: 'set after the first run',
+        CLAUDE_ENV_FILE: null,
+        CLAUDE_HOOK_INPUT: request.payloadJson,
+        TOOL_INPUT_FILE_PATH: null,
+        CLAUDECODE: '1',
+      });
+    } finally {
+      for (const [name, value] of saved) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
   it('lets the seed 004 example read CLAUDE_HOOK_INPUT with jq', async () => {
     const command = `jq -e '.tool_input.file_path | test("test.*\\\\.ts$")' <<< "$CLAUDE_HOOK_INPUT" && echo 'Must write tests alongside implementation' >&2 && exit 2 || exit 0`;
     const payload = { tool_input: { file_path: 'src/test-a.ts' } };
