@@ -2,12 +2,12 @@
 // starts a new bridge process: one small JSON file per session under the user's state directory.
 // Writes go to a temporary file that is renamed over the old one, so a reader never sees half a
 // file; read-modify-write runs under a lock file, so parallel tool calls never lose a count.
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { SessionStateStore } from '../engine/session/session-state.ts';
+import { sha256Hex } from '../model/sha256.ts';
 
 /** A session file untouched this long belongs to a session that is over. */
 export const SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -23,7 +23,7 @@ export function stateDirectory(env: NodeJS.ProcessEnv = process.env, home = home
 
 /** The session's file: a hash of the id, since hosts choose ids and a name must stay a name. */
 export function sessionFile(dir: string, sessionId: string): string {
-  const digest = createHash('sha256').update(sessionId).digest('hex').slice(0, 32);
+  const digest = sha256Hex(sessionId).slice(0, 32);
   return join(dir, 'sessions', `${digest}.json`);
 }
 

@@ -10,7 +10,6 @@
 // write would be code they choose. A folder that is not private, a cache V8 rejects (another
 // Node, other flags) or any error reading or writing it only costs the compile: the CLI
 // behaves the same. AGENT_HOOKS_NO_CODE_CACHE=1 turns it off.
-import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -49,12 +48,39 @@ export function codeCacheDirectory(env: NodeJS.ProcessEnv = process.env): string
  */
 export function codeCacheFile(dir: string, scriptFile: string): string {
   const { size, mtimeMs } = statSync(scriptFile);
-  const key = createHash('sha256')
-    .update([process.version, process.arch, ...process.execArgv, scriptFile, size, mtimeMs].join('\0'))
-    .digest('hex')
-    .slice(0, 16);
+  const key = keyHash(
+    [process.version, process.arch, ...process.execArgv, scriptFile, size, mtimeMs].join('\0'),
+  );
   return join(dir, `${basename(scriptFile)}.${key}.bin`);
 }
+
+/**
+ * 64 bits of FNV-1a over the key, as 16 hex digits. Not sha256: crypto costs a start about 4 ms
+ * to load, and this name guards against no one (the folder is the user's own and V8 checks the
+ * data's version and flags itself); it only keeps two versions of the script apart.
+ */
+export function keyHash(text: string): string {
+  let high = FNV_OFFSET_HIGH;
+  let low = FNV_OFFSET_LOW;
+  for (let i = 0; i < text.length; i++) {
+    low = (low ^ text.charCodeAt(i)) >>> 0;
+    // Multiply the 64-bit state by the FNV prime 2^40 + 0x1b3, in two 32-bit halves.
+    const lowProduct = low * FNV_PRIME_LOW;
+    high =
+      (Math.imul(high, FNV_PRIME_LOW) +
+        Math.imul(low, FNV_PRIME_HIGH_SHIFTED) +
+        Math.floor(lowProduct / 2 ** 32)) >>>
+      0;
+    low = lowProduct >>> 0;
+  }
+  return high.toString(16).padStart(8, '0') + low.toString(16).padStart(8, '0');
+}
+
+const FNV_OFFSET_HIGH = 0xcbf29ce4;
+const FNV_OFFSET_LOW = 0x84222325;
+const FNV_PRIME_LOW = 0x1b3;
+/** The prime's high half is 2^8 (2^40 = 2^8 · 2^32). */
+const FNV_PRIME_HIGH_SHIFTED = 0x100;
 
 /** The cached data, when the file exists, is a regular file and is this user's alone. */
 function readCache(file: string): Buffer | undefined {

@@ -158,3 +158,28 @@ describe('the code cache of the bundled CLI', () => {
     }
   });
 });
+
+describe('the cache file name', () => {
+  /** FNV-1a, 64 bits, over UTF-16 code units, with BigInt: the definition, slowly. */
+  function reference(text: string): string {
+    let hash = 0xcbf29ce484222325n;
+    for (let i = 0; i < text.length; i++) {
+      hash ^= BigInt(text.charCodeAt(i));
+      hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
+    }
+    return hash.toString(16).padStart(16, '0');
+  }
+
+  it('hashes its key with 64-bit FNV-1a (no crypto at start)', async () => {
+    const { keyHash } = await import('../../src/cli/code-cache.ts');
+    const keys = [
+      '',
+      'a',
+      'hello',
+      ['v20.20.2', 'x64', '--flag', '/x/chunk.code.cjs', 572200, 1733150000000.5].join('\0'),
+      'ü€😀',
+    ];
+    for (const key of keys) expect(keyHash(key), key).toBe(reference(key));
+    expect(keyHash('')).toBe('cbf29ce484222325');
+  });
+});

@@ -1,9 +1,11 @@
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtBinPath } from '../helpers/cli.ts';
 import { staticImportGraph } from '../helpers/import-graph.ts';
 import { DIST_DIR } from '../helpers/paths.ts';
+import { tempDir, writeFile } from '../helpers/temp-dir.ts';
 
 // Issue 16 item 4: a host starts `run` or `bridge` on every tool call, so what they load
 // statically is paid each time. zod (the configuration models and the wire schemas) loads only
@@ -54,5 +56,62 @@ describe('the bundled bin’s entry', () => {
     expect(loads.filter((name) => name.startsWith('./chunk-main-'))).toHaveLength(1);
     expect(entry.indexOf('enableCompileCache')).toBeGreaterThan(0);
     expect(entry.indexOf('enableCompileCache')).toBeLessThan(entry.indexOf('require("./chunk-main-'));
+  });
+});
+
+/** Runs the built bin in a new Node process; its exit code, stdout, and the builtins it loaded. */
+function startWithModuleList(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; stdout: string; builtins: string[] }> {
+  const listFile = join(tempDir('module-list'), 'loaded.json');
+  const preload = writeFile(
+    tempDir('module-list-preload'),
+    'preload.cjs',
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(listFile)}, JSON.stringify(process.moduleLoadList)));`,
+  );
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ['--require', preload, builtBinPath(), ...args],
+      { env: { ...process.env, NO_COLOR: '1', ...env } },
+      (error, stdout) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        const loaded = JSON.parse(readFileSync(listFile, 'utf8')) as string[];
+        const builtins = loaded
+          .filter((name) => name.startsWith('NativeModule '))
+          .map((name) => name.slice(13));
+        resolve({ code, stdout, builtins });
+      },
+    );
+    child.stdin?.end('');
+  });
+}
+
+describe('node:crypto on the cold path (src/model/sha256.ts)', () => {
+  const project = tempDir('crypto-cold');
+  writeFile(
+    project,
+    '.claude/settings.json',
+    JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'exit 0' }] }] } }),
+  );
+  const home = tempDir('crypto-cold-home');
+  const env = { XDG_CONFIG_HOME: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache') };
+  const run = ['run', 'Stop', '--cwd', project, '--no-user', '--json'];
+
+  it('is not loaded by a run whose project hooks have no approval to compare with', async () => {
+    const started = await startWithModuleList(run, env);
+    expect(started.code).toBe(0);
+    expect(JSON.parse(started.stdout).hooks[0].untrusted).toBe(true);
+    expect(started.builtins).not.toContain('crypto');
+  });
+
+  it('is loaded once there is an approval, and the approved hooks run trusted', async () => {
+    const approve = await startWithModuleList(['trust', '--yes', '--cwd', project, '--no-user'], env);
+    expect(approve.code).toBe(0);
+    const started = await startWithModuleList(run, env);
+    expect(started.code).toBe(0);
+    expect(JSON.parse(started.stdout).hooks[0].untrusted).toBeUndefined();
+    expect(started.builtins).toContain('crypto');
   });
 });

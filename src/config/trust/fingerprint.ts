@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { NormalizedHandler } from '../../model/handler.ts';
+import { sha256Hex } from '../../model/sha256.ts';
 import type { SourceRef } from '../../model/source.ts';
 import { FileProbe } from './file-probe.ts';
 import { packageScriptTexts } from './package-scripts.ts';
@@ -36,6 +36,11 @@ export type TrustItem =
       usedBy: string[];
     };
 
+/**
+ * Hashes are computed when first read: every file is read (right after its stamp is taken) while
+ * the fingerprint is made, but a `run` against a trust store with no approval for the project
+ * compares nothing and so hashes nothing (issue 16 item 4, src/model/sha256.ts).
+ */
 export interface TrustFingerprint {
   /** sha256 over every item id and hash, in a stable order. */
   hash: string;
@@ -55,8 +60,13 @@ export interface FingerprintOptions {
 
 const MISSING_FILE_HASH = 'missing';
 
-function sha256(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
+/** A function that hashes `data` on its first call and then remembers the hash. */
+function hashLater(data: string | Uint8Array): () => string {
+  let hash: string | undefined;
+  return () => {
+    hash ??= sha256Hex(data);
+    return hash;
+  };
 }
 
 /**
@@ -138,11 +148,12 @@ export function handlerSummary(handler: NormalizedHandler): string {
   }
 }
 
-function hashRef(ref: ScriptRef, probe: FileProbe): string | null {
+/** Reads the script now; hashes it when the hash is first read (null: no such file or script). */
+function hashRef(ref: ScriptRef, probe: FileProbe): (() => string) | null {
   const data = probe.read(ref.path);
-  if (ref.packageScript === undefined) return data === null ? null : sha256(data);
+  if (ref.packageScript === undefined) return data === null ? null : hashLater(data);
   const texts = packageScriptTexts(data, ref.packageScript);
-  return texts.every((text) => text === null) ? null : sha256(JSON.stringify(texts));
+  return texts.every((text) => text === null) ? null : hashLater(JSON.stringify(texts));
 }
 
 /**
@@ -162,10 +173,13 @@ export function computeTrustFingerprint(
   for (const handler of handlers) {
     if (!isProjectHandler(handler, root)) continue;
     const id = `${displayPath(handler.source.file, root)}#${handler.source.pointer}`;
+    const hash = hashLater(canonicalJson(definitionContent(handler)));
     definitions.push({
       kind: 'definition',
       id,
-      hash: sha256(canonicalJson(definitionContent(handler))),
+      get hash() {
+        return hash();
+      },
       source: handler.source,
       event: handler.event,
       eventKey: handler.eventKey,
@@ -180,10 +194,13 @@ export function computeTrustFingerprint(
         if (!existing.usedBy.includes(id)) existing.usedBy.push(id);
         continue;
       }
+      const hash = hashRef(ref, probe);
       scripts.set(key, {
         kind: 'script',
         id: `script:${ref.display}`,
-        hash: hashRef(ref, probe),
+        get hash() {
+          return hash === null ? null : hash();
+        },
         path: ref.path,
         display: ref.display,
         usedBy: [id],
@@ -191,8 +208,20 @@ export function computeTrustFingerprint(
     }
   }
   const items = [...definitions, ...[...scripts.values()].sort((a, b) => (a.id < b.id ? -1 : 1))];
-  const lines = items.map((item) => `${item.id}\u0000${item.hash ?? MISSING_FILE_HASH}`).sort();
-  return { hash: sha256(lines.join('\n')), items, files: probe.stamps };
+  let whole: string | undefined;
+  return {
+    get hash() {
+      whole ??= sha256Hex(
+        items
+          .map((item) => `${item.id}\u0000${item.hash ?? MISSING_FILE_HASH}`)
+          .sort()
+          .join('\n'),
+      );
+      return whole;
+    },
+    items,
+    files: probe.stamps,
+  };
 }
 
 /** `id → hash` for storing and diffing. */
