@@ -22,9 +22,14 @@ const BASH_HINT = 'set `"shell": "bash"` on the handler, or write POSIX sh';
  * which the host reads as a block. The engine blocks too, as the host does, but says that the
  * shell, not the hook, answered (issue 12 point 10). The fact is `sh -n`: the shell itself
  * cannot parse the command; or the shell's own `<word>: not found` for a bash-only word.
+ * Undefined (no promise) for every other run.
  */
-export async function explainShellSyntax(result: RunnerResult, opts: ProcessOptions): Promise<void> {
-  if (opts.shell !== 'sh' || result.exitCode !== SHELL_SYNTAX_EXIT) return;
+export function explainShellSyntax(result: RunnerResult, opts: ProcessOptions): Promise<void> | undefined {
+  if (opts.shell !== 'sh' || result.exitCode !== SHELL_SYNTAX_EXIT) return undefined;
+  return explainExit2(result, opts);
+}
+
+async function explainExit2(result: RunnerResult, opts: ProcessOptions): Promise<void> {
   const command = opts.args.at(-1) ?? '';
   const parse = await parseError(opts, command);
   const word = parse === undefined ? bashOnlyWord(result.stderr, opts.file) : undefined;

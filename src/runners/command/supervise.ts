@@ -5,7 +5,7 @@ import type { RunnerResult } from '../types.ts';
 import { collectOutput } from './collect-output.ts';
 import { firstLineWatcher } from './first-line.ts';
 import { anyAlive, isGroupRunning } from './kill-tree.ts';
-import { registerLiveProcess, trackLingering, unregisterLiveProcess } from './live-processes.ts';
+import { registerLiveProcess, releaseAfterExit } from './live-processes.ts';
 import type { ProcessOptions } from './process-options.ts';
 import { explainShellSyntax } from './shell-syntax.ts';
 import { describeSpawnError, explainShellExit } from './spawn-error.ts';
@@ -44,10 +44,7 @@ export async function supervise(
     describeSpawnError(error, opts),
   );
   deadline.dispose();
-  if (pid !== undefined && !terminator.started) {
-    unregisterLiveProcess(pid);
-    if (isGroupRunning(pid, platform)) trackLingering(pid, platform, opts.lifetime);
-  }
+  if (pid !== undefined && !terminator.started) releaseAfterExit(pid, platform, opts.lifetime);
   const collected = output.finish();
   const result: RunnerResult = {
     exitCode: end.spawnError ? null : end.exitCode,
@@ -65,8 +62,11 @@ export async function supervise(
   if (collected.progress) result.progress = collected.progress;
   if (end.streamsHeld && pid !== undefined) noteEscaped(result, pid, platform, terminator);
   if (!deadline.timedOut && !deadline.cancelled) {
-    await explainShellFailure(result, opts);
-    await explainShellSyntax(result, opts).catch(() => undefined);
+    // Both look only at exits a shell gives (2, 126, 127): other runs go on without an await.
+    const failure = explainShellFailure(result, opts);
+    if (failure) await failure;
+    const syntax = explainShellSyntax(result, opts);
+    if (syntax) await syntax.catch(() => undefined);
   }
   return result;
 }
@@ -97,9 +97,17 @@ function noteEscaped(
  * A shell's exit 126 or 127 is a spawn failure when the program it was to start is missing or not
  * executable (see `explainShellExit`); the result then says so instead of reporting the exit code.
  */
-async function explainShellFailure(result: RunnerResult, opts: ProcessOptions): Promise<void> {
+function explainShellFailure(result: RunnerResult, opts: ProcessOptions): Promise<void> | undefined {
   const code = result.exitCode;
-  if ((opts.shell !== 'sh' && opts.shell !== 'bash') || (code !== 126 && code !== 127)) return;
+  if ((opts.shell !== 'sh' && opts.shell !== 'bash') || (code !== 126 && code !== 127)) return undefined;
+  return explainMissingProgram(result, opts, code);
+}
+
+async function explainMissingProgram(
+  result: RunnerResult,
+  opts: ProcessOptions,
+  code: number,
+): Promise<void> {
   const failure = await explainShellExit(code, opts.args.at(-1) ?? '', opts.cwd, opts.env.PATH).catch(
     () => undefined,
   );
