@@ -44,6 +44,22 @@ describe('live hook processes are killed when the host goes (dependencies.md §2
   );
 });
 
+describe('a background child the hook left behind', () => {
+  it("is killed when the host exits in the same turn the hook's result arrives in", async () => {
+    const pidFile = join(dir, 'left-behind.pid');
+    const host = spawn(process.execPath, [fixture('host-exits-on-result.mjs'), pidFile], {
+      stdio: 'inherit',
+    });
+    const code = await new Promise<number | null>((resolve) =>
+      host.on('exit', (exitCode) => resolve(exitCode)),
+    );
+    expect(code).toBe(0);
+    const child = Number(readFileSync(pidFile, 'utf8'));
+    expect(child).toBeGreaterThan(0);
+    await until(() => !isAlive(child), `the hook's background child ${child} to be gone`);
+  });
+});
+
 /** Starts a host that runs one quick hook to its end, then sends it SIGTERM once it says what it saw. */
 async function runHostAfterHook(env: NodeJS.ProcessEnv) {
   const host = spawn(process.execPath, [fixture('host-after-hook.mjs')], {
