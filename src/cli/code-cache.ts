@@ -10,7 +10,17 @@
 // write would be code they choose. A folder that is not private, a cache V8 rejects (another
 // Node, other flags) or any error reading or writing it only costs the compile: the CLI
 // behaves the same. AGENT_HOOKS_NO_CODE_CACHE=1 turns it off.
-import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +33,16 @@ const COLD_PATH_WARM = Symbol.for('agent-hooks.cold-path-warm');
 const PRIVATE_MODE_MASK = 0o077;
 const DIRECTORY_MODE = 0o700;
 const FILE_MODE = 0o600;
+/** A cache file in use is marked as used (its time set to now) when its time is older than this. */
+const MARK_USED_AFTER_MS = 24 * 60 * 60 * 1000;
+/**
+ * Cache files unused this long are removed whenever a new one is written: each new version of the
+ * package (or each build, for a developer) writes a file of about 600 KB beside the old ones.
+ * Not sooner: two projects may pin two versions and start them in turns, each with its own file.
+ */
+const UNUSED_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A temporary file this old was left by a start that died while it wrote. */
+const TEMPORARY_MAX_AGE_MS = 60 * 60 * 1000;
 
 /** The folder the cache files live in, or undefined when there is none this user alone owns. */
 export function codeCacheDirectory(env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -88,9 +108,20 @@ function readCache(file: string): Buffer | undefined {
     const stat = lstatSync(file);
     const mine = process.getuid === undefined || stat.uid === process.getuid();
     if (!stat.isFile() || !mine || (stat.mode & PRIVATE_MODE_MASK) !== 0) return undefined;
-    return readFileSync(file);
+    const data = readFileSync(file);
+    if (Date.now() - stat.mtimeMs > MARK_USED_AFTER_MS) markUsed(file);
+    return data;
   } catch {
     return undefined;
+  }
+}
+
+function markUsed(file: string): void {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // Read-only: the file may be removed as unused one day, and is then written again.
   }
 }
 
@@ -102,6 +133,27 @@ function writeCache(file: string, script: Script): void {
     renameSync(temporary, file);
   } catch {
     // A full disk or a read-only home: the next start compiles again.
+  }
+  removeUnused(dirname(file), file);
+}
+
+/** Removes the folder's cache files unused for UNUSED_MAX_AGE_MS, and dead starts' temporary files. */
+function removeUnused(dir: string, keep: string): void {
+  try {
+    const now = Date.now();
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      const maxAge = name.endsWith('.bin')
+        ? UNUSED_MAX_AGE_MS
+        : name.endsWith('.tmp')
+          ? TEMPORARY_MAX_AGE_MS
+          : undefined;
+      if (path === keep || maxAge === undefined) continue;
+      const stat = lstatSync(path);
+      if (stat.isFile() && now - stat.mtimeMs > maxAge) unlinkSync(path);
+    }
+  } catch {
+    // Another start removed it first, or the folder cannot be listed: nothing is lost.
   }
 }
 

@@ -118,6 +118,37 @@ describe('the code cache of the bundled CLI', () => {
     expect((await loadInChild(script, { XDG_CACHE_HOME: home })).status).toBe('used');
   });
 
+  it('marks a file in use as used, and removes files unused for 30 days when it writes one', async () => {
+    const script = fixtureScript();
+    const home = tempDir('code-cache-prune');
+    await loadInChild(script, { XDG_CACHE_HOME: home });
+    const [current] = readdirSync(cacheDir(home));
+    const at = (name: string) => join(cacheDir(home), name);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+    // In use two days after it was written: its time moves to now.
+    utimesSync(at(current as string), daysAgo(2), daysAgo(2));
+    expect((await loadInChild(script, { XDG_CACHE_HOME: home })).status).toBe('used');
+    expect(Date.now() - statSync(at(current as string)).mtimeMs).toBeLessThan(60 * 60 * 1000);
+    // Another version's files: one unused for 40 days, one used 10 days ago, a dead start's temporary file.
+    for (const [name, age] of [
+      ['old.code.cjs.0.bin', 40],
+      ['recent.code.cjs.1.bin', 10],
+      ['x.bin.99.tmp', 1],
+    ] as const) {
+      writeFileSync(at(name), 'x', { mode: 0o600 });
+      utimesSync(at(name), daysAgo(age), daysAgo(age));
+    }
+    // A rewritten script writes a new cache file, and the unused ones go.
+    utimesSync(script, new Date(), new Date(Date.now() + 5000));
+    expect((await loadInChild(script, { XDG_CACHE_HOME: home })).status).toBe('created');
+    const left = readdirSync(cacheDir(home));
+    expect(left).toContain('recent.code.cjs.1.bin');
+    expect(left).toContain(current);
+    expect(left).not.toContain('old.code.cjs.0.bin');
+    expect(left).not.toContain('x.bin.99.tmp');
+    expect(left).toHaveLength(3);
+  });
+
   it('is not read or written in a folder others can write, nor when turned off', async () => {
     const script = fixtureScript();
     const home = tempDir('code-cache-open');
