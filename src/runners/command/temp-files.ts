@@ -1,5 +1,6 @@
 import {
   closeSync,
+  constants,
   mkdtempSync,
   open as openFd,
   openSync,
@@ -12,7 +13,7 @@ import {
   write,
   writeSync,
 } from 'node:fs';
-import { open, readFile, rm, unlink as unlinkFile } from 'node:fs/promises';
+import { open, rm, unlink as unlinkFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -233,18 +234,42 @@ function fsWrite(
   );
 }
 
-/** Creates an empty file for `CLAUDE_ENV_FILE`; the hook appends `export` lines to it. */
+/**
+ * Creates an empty file for `CLAUDE_ENV_FILE`; the hook appends `export` lines to it. In the memory
+ * directory when there is one, as the stdin file is, so a SessionStart hook makes the host create
+ * one private folder, not two. Asynchronous: a CLI start does other work meanwhile.
+ */
 export async function createEnvFile(): Promise<string> {
-  const path = nextPath('env');
+  const memory = memoryDir();
+  if (memory !== null) {
+    try {
+      return await createEmpty(join(memory, nextName('env')));
+    } catch {
+      // Full or gone: the OS temp directory next.
+    }
+  }
+  return createEmpty(nextPath('env'));
+}
+
+async function createEmpty(path: string): Promise<string> {
   const handle = await open(path, 'wx', 0o600);
   await handle.close();
   return path;
 }
 
-/** Reads and deletes an env file; a hook that removed it simply exported nothing. */
+/**
+ * Reads and deletes an env file; a hook that removed it simply exported nothing. Only a regular
+ * file is read, opened without blocking: a hook that put a FIFO in its place would otherwise hold
+ * the run on a read that never ends.
+ */
 export async function consumeEnvFile(path: string): Promise<string> {
   try {
-    return await readFile(path, 'utf8');
+    const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      return (await handle.stat()).isFile() ? await handle.readFile('utf8') : '';
+    } finally {
+      await handle.close();
+    }
   } catch {
     return '';
   } finally {

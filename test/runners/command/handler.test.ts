@@ -166,6 +166,18 @@ describe('environment (claude-code-hooks.md §6.5, docs/environment.md)', () => 
     expect(existsSync(r.stdout.trim())).toBe(false);
   });
 
+  it('does not hang on a CLAUDE_ENV_FILE the hook replaced with a FIFO, and removes it', async () => {
+    const r = await runCommandHandler(
+      commandRequest(
+        { command: 'echo "$CLAUDE_ENV_FILE"; rm "$CLAUDE_ENV_FILE"; mkfifo "$CLAUDE_ENV_FILE"' },
+        { event: 'SessionStart', payload: { source: 'startup' } },
+      ),
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.envExports ?? {}).toEqual({});
+    expect(existsSync(r.stdout.trim())).toBe(false);
+  });
+
   it.each(['Setup', 'CwdChanged', 'FileChanged'] as const)('gives %s a CLAUDE_ENV_FILE', async (event) => {
     const r = await runCommandHandler(
       commandRequest(
