@@ -60,9 +60,15 @@ export interface FingerprintOptions {
 
 const MISSING_FILE_HASH = 'missing';
 
+/**
+ * Data up to this size waits for its hash, kept in memory; a larger file (a hook may run a
+ * binary) is hashed at once, so a fingerprint kept for an engine's lifetime holds hashes, not files.
+ */
+const LAZY_HASH_MAX_BYTES = 64 * 1024;
+
 /** A function that hashes `data` on its first call and then remembers the hash. */
 function hashLater(data: string | Uint8Array): () => string {
-  let hash: string | undefined;
+  let hash: string | undefined = data.length > LAZY_HASH_MAX_BYTES ? sha256Hex(data) : undefined;
   return () => {
     hash ??= sha256Hex(data);
     return hash;

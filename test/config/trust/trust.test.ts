@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,26 @@ describe('trust fingerprint', () => {
       'script:.claude/hooks/guard.sh',
     ]);
     expect(fp.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('hashes each script as it was when read, whether it waits for its hash (small) or not (large)', () => {
+    const project = tempDir('trust-lazy');
+    const small = '#!/bin/sh\necho small\n';
+    const large = `#!/bin/sh\n# ${'x'.repeat(70 * 1024)}\n`;
+    writeFile(project, 'small.sh', small);
+    writeFile(project, 'large.sh', large);
+    const fp = computeTrustFingerprint([commandHandler('./small.sh'), commandHandler('./large.sh')], project);
+    // Edited after the fingerprint read them: the hashes are of what was read.
+    writeFile(project, 'small.sh', '#!/bin/sh\necho edited\n');
+    writeFile(project, 'large.sh', '#!/bin/sh\necho edited\n');
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const scripts = Object.fromEntries(
+      fp.items.filter((i) => i.kind === 'script').map((i) => [i.id, i.hash]),
+    );
+    expect(scripts).toEqual({ 'script:large.sh': sha(large), 'script:small.sh': sha(small) });
+    expect(JSON.parse(JSON.stringify(fp.items)).map((i: { hash: string }) => i.hash)).toEqual(
+      fp.items.map((i) => i.hash),
+    );
   });
 
   it('does not depend on property order of the handler', () => {
