@@ -104,6 +104,39 @@ describe('the engine re-checks scripts at dispatch, without reload()', () => {
     }
   });
 
+  it('without an approval hooks are untrusted; an approval given meanwhile counts from the next dispatch', async () => {
+    const project = makeTree(
+      {
+        '.claude/settings.json': {
+          hooks: {
+            PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'bash hookscript' }] }],
+          },
+        },
+        hookscript: DENY,
+      },
+      'trust-unapproved',
+    );
+    const trustFile = join(tempDir('trust-unapproved-store'), 'trust.json');
+    const engine = await createHookEngine({ cwd: project, noUser: true, untrusted: 'skip', trustFile });
+    try {
+      const before = await engine.dispatch('PreToolUse', BASH_CALL);
+      expect(before.hooks).toEqual([]);
+      expect(before.skipped[0]?.why).toContain('never been approved');
+      // The engine's status names what an approval would cover, as `trust` computes it.
+      const status = engine.config.trust!;
+      const handlers = engine.config.handlers;
+      expect(status.fingerprint.hash).toBe(computeTrustFingerprint(handlers, project).hash);
+      expect(status.fingerprint.items.map((item) => item.id)).toEqual([
+        '.claude/settings.json#/hooks/PreToolUse/0/hooks/0',
+        'script:hookscript',
+      ]);
+      createTrustStore(trustFile).trust(project, computeTrustFingerprint(handlers, project));
+      expect((await engine.dispatch('PreToolUse', BASH_CALL)).decision).toBe('deny');
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('an edit that keeps the size and restores the mtime is still seen (ctime moves)', async () => {
     const { project, engine } = await approvedEngine();
     try {

@@ -7,7 +7,9 @@ import { readFileSync, statSync } from 'node:fs';
  */
 export function fileStamp(path: string): string | null {
   try {
-    const s = statSync(path, { bigint: true });
+    // A missing file is the common case (the trust store before any approval): no exception for it.
+    const s = statSync(path, { bigint: true, throwIfNoEntry: false });
+    if (s === undefined) return null;
     return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.isFile() ? 'f' : 'o'}`;
   } catch {
     return null;

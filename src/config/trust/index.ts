@@ -5,7 +5,7 @@ export {
   type TrustItem,
 } from './fingerprint.ts';
 
-export { type TrustStatus, trustStatus } from './status.ts';
+export { type TrustStatus, trustStatus, unapprovedStatus } from './status.ts';
 export {
   createTrustStore,
   defaultTrustStorePath,

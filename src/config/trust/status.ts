@@ -1,8 +1,10 @@
+import { resolve } from 'node:path';
 import { type Diagnostic, diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import {
   computeTrustFingerprint,
   type FingerprintOptions,
+  isProjectHandler,
   itemHashes,
   type TrustFingerprint,
   type TrustItem,
@@ -47,25 +49,14 @@ export function trustStatus(
   options: FingerprintOptions = {},
 ): TrustStatus {
   const fingerprint = computeTrustFingerprint(handlers, projectDir, options);
-  if (fingerprint.items.length === 0) {
-    return { trusted: true, reason: 'the project defines no hooks', changed: [], fingerprint };
-  }
+  if (fingerprint.items.length === 0) return noProjectHooks(() => fingerprint);
   const approvals = store.approvals(projectDir);
   const match = approvals.find((record) => record.hash === fingerprint.hash);
   if (match !== undefined) {
     return { trusted: true, reason: `approved on ${match.trustedAt}`, changed: [], fingerprint };
   }
   const record = closest(approvals, fingerprint);
-  if (record === undefined) {
-    const reason = 'the project hooks have never been approved (run `agent-hooks trust`)';
-    return {
-      trusted: false,
-      reason,
-      changed: [],
-      fingerprint,
-      diagnostic: diagnostic('SECURITY_UNTRUSTED_PROJECT_HOOK', `Project ${projectDir}: ${reason}`),
-    };
-  }
+  if (record === undefined) return neverApproved(projectDir, () => fingerprint);
   const now = itemHashes(fingerprint.items);
   const byId = new Map(fingerprint.items.map((item) => [item.id, item]));
   const changed: string[] = [];
@@ -85,5 +76,50 @@ export function trustStatus(
     changed,
     fingerprint,
     diagnostic: diagnostic('SECURITY_TRUST_CHANGED', `Project ${projectDir}: ${reason}`),
+  };
+}
+
+/**
+ * The status of a project the store holds no approval for, as `trustStatus` gives it, without
+ * making the fingerprint until someone reads it: with nothing to compare, no script is read and
+ * nothing hashed (issue 16 item 4: a `run` start, whose trust check only marks hooks untrusted).
+ */
+export function unapprovedStatus(
+  handlers: readonly NormalizedHandler[],
+  projectDir: string,
+  options: FingerprintOptions = {},
+): TrustStatus {
+  let fingerprint: TrustFingerprint | undefined;
+  const make = (): TrustFingerprint => {
+    fingerprint ??= computeTrustFingerprint(handlers, projectDir, options);
+    return fingerprint;
+  };
+  const root = resolve(projectDir);
+  return handlers.some((handler) => isProjectHandler(handler, root))
+    ? neverApproved(projectDir, make)
+    : noProjectHooks(make);
+}
+
+function noProjectHooks(fingerprint: () => TrustFingerprint): TrustStatus {
+  return {
+    trusted: true,
+    reason: 'the project defines no hooks',
+    changed: [],
+    get fingerprint() {
+      return fingerprint();
+    },
+  };
+}
+
+function neverApproved(projectDir: string, fingerprint: () => TrustFingerprint): TrustStatus {
+  const reason = 'the project hooks have never been approved (run `agent-hooks trust`)';
+  return {
+    trusted: false,
+    reason,
+    changed: [],
+    get fingerprint() {
+      return fingerprint();
+    },
+    diagnostic: diagnostic('SECURITY_UNTRUSTED_PROJECT_HOOK', `Project ${projectDir}: ${reason}`),
   };
 }

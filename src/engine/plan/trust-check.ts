@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { isProjectHandler } from '../../config/trust/fingerprint.ts';
 import {
   createTrustStore,
   defaultTrustStorePath,
@@ -5,6 +7,7 @@ import {
   stampsMoved,
   type TrustStatus,
   trustStatus,
+  unapprovedStatus,
 } from '../../config/trust/index.ts';
 import { diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
@@ -46,16 +49,20 @@ export function createTrustCheck(
   const compute = (): { status: TrustStatus; stamps: Map<string, string | null> } => {
     // The store's stamp is taken before it is read, like every script's.
     const storeStamp = fileStamp(store.path);
+    // No approval to compare with (no store yet, or none for this project): only a change of the
+    // store can change the status, and the fingerprint is made only if someone reads it.
+    if (storeStamp === null || store.approvals(projectDir).length === 0) {
+      const status = unapprovedStatus(handlers, projectDir, fingerprintOptions);
+      return { status, stamps: new Map([[store.path, storeStamp]]) };
+    }
     const status = trustStatus(handlers, projectDir, store, fingerprintOptions);
     const stamps = new Map(status.fingerprint.files);
     stamps.set(store.path, storeStamp);
     return { status, stamps };
   };
   let state = compute();
-  const projectSources = new Set(
-    state.status.fingerprint.items.filter((item) => item.kind === 'definition').map((item) => item.source),
-  );
-  const project = new Set(handlers.filter((handler) => projectSources.has(handler.source)));
+  const root = resolve(projectDir);
+  const project = new Set(handlers.filter((handler) => isProjectHandler(handler, root)));
   const mark = (): void => {
     untrusted.clear();
     if (!state.status.trusted) for (const handler of project) untrusted.add(handler);
