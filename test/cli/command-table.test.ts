@@ -32,7 +32,11 @@ describe('the command table', () => {
 
   it('loads every command for help, a typo or no command', async () => {
     const all = COMMANDS.map((entry) => entry.name);
-    for (const argv of [[], ['--help'], ['help', 'run'], ['rnu'], ['-V']])
+    for (const argv of [[], ['--help'], ['help', 'run'], ['rnu'], ['-V', 'x']])
       expect(registered(await commandsFor(argv))).toEqual(all);
+  });
+
+  it('loads no command for --version alone', async () => {
+    for (const argv of [['-V'], ['--version']]) expect(registered(await commandsFor(argv))).toEqual([]);
   });
 });

@@ -38,11 +38,16 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'completion', load: async () => (await import('./completion.ts')).registerCompletionCommand },
 ];
 
+/** Arguments that reach no command: the program prints its version itself. */
+const VERSION_FLAGS: ReadonlySet<string> = new Set(['-V', '--version']);
+
 /**
- * The commands `argv` can reach: the one it names first, or all of them when its first word is
- * no command name (an option such as `--help`, `help`, a typo that needs suggestions, nothing).
+ * The commands `argv` can reach: the one it names first, none for `--version` alone, or all of
+ * them when its first word is no command name (an option such as `--help`, `help`, a typo that
+ * needs suggestions, nothing). Loading them all made `--version` the slowest start of the CLI.
  */
 export async function commandsFor(argv: readonly string[]): Promise<RegisterCommand[]> {
+  if (argv.length === 1 && VERSION_FLAGS.has(argv[0] as string)) return [];
   const named = COMMANDS.find((command) => command.name === argv[0]);
   return Promise.all((named ? [named] : COMMANDS).map((command) => command.load()));
 }
