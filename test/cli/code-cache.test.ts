@@ -187,6 +187,29 @@ describe('the code cache of the bundled CLI', () => {
         reason: expect.stringMatching(/demo guard/),
       });
     }
+    // bridge keeps a cache of its own: one written by run would lack the functions bridge needs.
+    const payload = JSON.stringify({
+      session_id: 's',
+      hook_event_name: 'PreToolUse',
+      cwd: demo,
+      tool_name: 'Bash',
+      tool_input: { command: 'rm -rf /' },
+    });
+    const bridgeArgs = ['bridge', '--host', 'claude-code', '--cwd', demo, '--no-user', '--state-dir', home];
+    const bridge = await spawnBuiltCli(bridgeArgs, { stdin: payload, env });
+    expect(bridge.code).toBe(0);
+    expect(JSON.parse(bridge.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(readdirSync(cacheDir(home)).filter((f) => f.startsWith('chunk-cold-path-'))).toHaveLength(2);
+  });
+});
+
+describe('the cache key', () => {
+  it('differs by command, so each of run and bridge has a cache of its own functions', async () => {
+    const { codeCacheFile } = await import('../../src/cli/code-cache.ts');
+    const script = fixtureScript();
+    const dir = tempDir('code-cache-key');
+    expect(codeCacheFile(dir, script, 'run')).not.toBe(codeCacheFile(dir, script, 'bridge'));
+    expect(codeCacheFile(dir, script, 'run')).toBe(codeCacheFile(dir, script, 'run'));
   });
 });
 
