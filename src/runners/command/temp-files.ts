@@ -4,9 +4,6 @@ import {
   mkdtempSync,
   open as openFd,
   openSync,
-  readdirSync,
-  rmdirSync,
-  rmSync,
   statfsSync,
   unlink,
   unlinkSync,
@@ -16,6 +13,7 @@ import {
 import { open, rm, unlink as unlinkFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { hookDirPrefix, removeFlatDirectory, sweepStaleHookDirs } from './stale-temp-dirs.ts';
 
 /** Inputs up to this size are written with synchronous calls (see openStdinFile). */
 export const SYNC_STDIN_MAX_BYTES = 256 * 1024;
@@ -26,13 +24,15 @@ let memoryDirectory: string | null | undefined;
 let counter = 0;
 let removedOnExit = false;
 
+/** Where the memory directory is made (Linux). */
+const MEMORY_PARENT = '/dev/shm';
 /** `statfs` type of tmpfs, whose files live in memory. */
 const TMPFS_MAGIC = 0x01021994;
 
 /** One private (0700) directory per host process for stdin and env files, removed on exit. */
 function hookTempDir(): string {
   if (directory === undefined) {
-    directory = mkdtempSync(join(tmpdir(), 'agent-hooks-'));
+    directory = mkdtempSync(hookDirPrefix(tmpdir()));
     removeOnExit();
   }
   return directory;
@@ -49,11 +49,13 @@ function hookTempDir(): string {
 function memoryDir(): string | null {
   if (memoryDirectory !== undefined) return memoryDirectory;
   memoryDirectory = null;
-  if (process.platform !== 'linux' || process.env.TMPDIR || isTmpfs(tmpdir()) || !isTmpfs('/dev/shm'))
+  if (process.platform !== 'linux' || process.env.TMPDIR || isTmpfs(tmpdir()) || !isTmpfs(MEMORY_PARENT))
     return null;
   try {
-    memoryDirectory = mkdtempSync('/dev/shm/agent-hooks-');
+    memoryDirectory = mkdtempSync(hookDirPrefix(MEMORY_PARENT));
     removeOnExit();
+    // After this turn, off the hook's path; a host that exits first leaves it to the next one.
+    setImmediate(() => sweepStaleHookDirs(MEMORY_PARENT)).unref();
   } catch {
     // Not writable here: the OS temp directory it is.
   }
@@ -81,20 +83,6 @@ export function removeHookTempDir(): void {
   memoryDirectory = undefined;
   process.off('exit', removeHookTempDir);
   removedOnExit = false;
-}
-
-/**
- * The folders hold files only (stdin and env files, a spare stdin file): they are emptied and
- * removed with a few calls, without the recursive remover, whose module a CLI would otherwise
- * load on every start only to exit (issue 16 item 4). Anything unexpected goes the long way.
- */
-function removeFlatDirectory(dir: string): void {
-  try {
-    for (const name of readdirSync(dir)) unlinkSync(join(dir, name));
-    rmdirSync(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 function nextName(prefix: string): string {

@@ -1,5 +1,14 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statfsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  utimesSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -97,6 +106,28 @@ describe.runIf(process.platform === 'linux')('stdin files in memory (Linux)', ()
     expect(basename(dirname(saw.stdinPath))).toMatch(/^agent-hooks-/);
     expect(existsSync(dirname(saw.stdinPath))).toBe(false);
   });
+
+  const memoryUsed =
+    process.platform === 'linux' &&
+    statfsSync('/tmp').type !== TMPFS_MAGIC &&
+    statfsSync('/dev/shm').type === TMPFS_MAGIC;
+  it.runIf(memoryUsed)(
+    'a host that makes its /dev/shm folder removes the day-old folders of dead hosts',
+    async () => {
+      const { TMPDIR: _, ...env } = process.env;
+      const dead = Number(String(spawnSync('/bin/sh', ['-c', 'echo $$']).stdout).trim());
+      const stale = join('/dev/shm', `agent-hooks-${dead}-test${process.pid}`);
+      mkdirSync(stale);
+      const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+      utimesSync(stale, twoDaysAgo, twoDaysAgo);
+      try {
+        await runHostAfterHook(env);
+        expect(existsSync(stale)).toBe(false);
+      } finally {
+        rmSync(stale, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('with TMPDIR set, the input file lives there', async () => {
     const tmp = mkdtempSync(join(dir, 'tmp-'));
