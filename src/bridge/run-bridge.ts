@@ -152,7 +152,7 @@ async function openState(
   if (options.stateDir === null || sessionId === undefined) return undefined;
   const dir = options.stateDir ?? stateDirectory(options.env ?? process.env);
   await sweepSessions(dir);
-  return new FileSessionState(sessionFile(dir, sessionId));
+  return new FileSessionState(() => sessionFile(dir, sessionId));
 }
 
 /** Runs the bridge once. Never throws for bad input or configuration: those are crash answers. */

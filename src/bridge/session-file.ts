@@ -62,14 +62,31 @@ async function acquireLock(lock: string): Promise<void> {
 
 /** One session's counters in one file; safe to share between processes. */
 export class FileSessionState implements SessionStateStore {
-  readonly file: string;
-  readonly #lock: string;
+  #file: string | (() => string);
+  #named = false;
   #temp = 0;
 
-  constructor(file: string) {
-    this.file = file;
-    this.#lock = `${file}.lock`;
-    mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
+  /**
+   * `file` may be a function that names the file when it is first needed: naming hashes the session
+   * id, and most events (every tool call) never touch the session's state, so a bridge start for
+   * them loads no crypto (issue 16 item 4).
+   */
+  constructor(file: string | (() => string)) {
+    this.#file = file;
+  }
+
+  /** The session's file; its folder is made when the file is first named. */
+  get file(): string {
+    if (typeof this.#file === 'function') this.#file = this.#file();
+    if (!this.#named) {
+      mkdirSync(join(this.#file, '..'), { recursive: true, mode: 0o700 });
+      this.#named = true;
+    }
+    return this.#file;
+  }
+
+  get #lock(): string {
+    return `${this.file}.lock`;
   }
 
   async get(key: string): Promise<number> {

@@ -63,6 +63,7 @@ describe('the bundled bin’s entry', () => {
 function startWithModuleList(
   args: string[],
   env: NodeJS.ProcessEnv,
+  stdin = '',
 ): Promise<{ code: number; stdout: string; builtins: string[] }> {
   const listFile = join(tempDir('module-list'), 'loaded.json');
   const preload = writeFile(
@@ -84,7 +85,7 @@ function startWithModuleList(
         resolve({ code, stdout, builtins });
       },
     );
-    child.stdin?.end('');
+    child.stdin?.end(stdin);
   });
 }
 
@@ -112,6 +113,50 @@ describe('node:crypto on the cold path (src/model/sha256.ts)', () => {
     const started = await startWithModuleList(run, env);
     expect(started.code).toBe(0);
     expect(JSON.parse(started.stdout).hooks[0].untrusted).toBeUndefined();
+    expect(started.builtins).toContain('crypto');
+  });
+});
+
+describe('node:crypto in the bridge (the session file is named only when state is used)', () => {
+  const project = tempDir('crypto-bridge');
+  writeFile(
+    project,
+    '.github/hooks/guard.json',
+    JSON.stringify({
+      version: 1,
+      hooks: {
+        preToolUse: [{ type: 'command', bash: 'exit 0' }],
+        agentStop: [{ type: 'command', bash: 'exit 0' }],
+      },
+    }),
+  );
+  const home = tempDir('crypto-bridge-home');
+  const env = { XDG_CONFIG_HOME: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache') };
+  const stateDir = join(home, 'state');
+  const bridge = ['bridge', '--host', 'claude-code', '--cwd', project, '--no-user', '--state-dir', stateDir];
+  const payload = (event: string, extra: object) =>
+    JSON.stringify({
+      session_id: 'crypto-session',
+      transcript_path: '/tmp/t.jsonl',
+      cwd: project,
+      hook_event_name: event,
+      ...extra,
+    });
+
+  it('is not loaded for a tool call, which reads no session state', async () => {
+    const call = payload('PreToolUse', {
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+      tool_use_id: 't1',
+    });
+    const started = await startWithModuleList(bridge, env, call);
+    expect(started.code).toBe(0);
+    expect(started.builtins).not.toContain('crypto');
+  });
+
+  it('is loaded for Stop, whose block count lives in the session file', async () => {
+    const started = await startWithModuleList(bridge, env, payload('Stop', { stop_hook_active: false }));
+    expect(started.code).toBe(0);
     expect(started.builtins).toContain('crypto');
   });
 });
