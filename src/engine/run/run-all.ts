@@ -28,7 +28,8 @@ export async function runAll(
   selected: readonly PlannedHandler[],
 ): Promise<RunAllOutput> {
   if (selected.length === 0) return NOTHING_RAN;
-  const request = requestBuilder(ctx, scope);
+  const processes = selected.reduce((n, entry) => (entry.handler.type === 'command' ? n + 1 : n), 0);
+  const request = requestBuilder(ctx, scope, processes);
   const run = (entry: PlannedHandler, index: number) => runEntry(ctx, scope, request(entry.handler), index);
   const items: RunItem[] = [];
   let backgrounded: BackgroundedRun[] | undefined;
