@@ -4,6 +4,7 @@
 // remove those whose host is gone.
 import { lstatSync, readdirSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { anyAlive } from './kill-tree.ts';
 
 /** Prefix of every host's private folder; the host's pid and a random suffix follow. */
 export const HOOK_DIR_PREFIX = 'agent-hooks-';
@@ -36,7 +37,7 @@ export function sweepStaleHookDirs(parent: string): void {
     try {
       const stat = lstatSync(path);
       const mine = uid === undefined || stat.uid === uid;
-      if (!stat.isDirectory() || !mine || now - stat.mtimeMs < STALE_DIR_AGE_MS || isRunning(pid)) continue;
+      if (!stat.isDirectory() || !mine || now - stat.mtimeMs < STALE_DIR_AGE_MS || anyAlive([pid])) continue;
       removeFlatDirectory(path);
     } catch {
       // Gone already, or not ours to remove.
@@ -47,15 +48,6 @@ export function sweepStaleHookDirs(parent: string): void {
 function ownerPid(name: string): number | undefined {
   const match = /^agent-hooks-(\d+)-[^/]+$/.exec(name);
   return match ? Number(match[1]) : undefined;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
