@@ -81,7 +81,11 @@ export interface HookEngineOptions {
   sessionState?: SessionStateStore;
   /** Replace or add runners (e.g. an HTTP runner with a custom resolver, an LLM client). */
   runners?: RunnerTable;
-  /** Base environment for hook processes (default `process.env`). */
+  /**
+   * Base environment for hook processes and for reading configuration (default: `process.env`,
+   * read at every dispatch). A fixed object spares each dispatch that read; later changes to
+   * `process.env` then do not reach the hooks (docs/environment.md).
+   */
   env?: NodeJS.ProcessEnv;
   onTelemetry?: TelemetryListener;
   /**

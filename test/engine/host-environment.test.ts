@@ -1,6 +1,8 @@
 // The host environment the command hooks of a dispatch inherit (docs/environment.md "Variables"):
-// read anew for every dispatch, and shared by the hooks of one dispatch (issue 16 item 4).
+// read anew for every dispatch, and shared by the hooks of one dispatch (issue 16 item 4); or the
+// engine's `env` option, which is never read from `process.env` at all.
 import { afterEach, describe, expect, it } from 'vitest';
+import type { HookEngineOptions } from '../../src/index.ts';
 import { engineWithClaudeHooks } from '../helpers/engine.ts';
 
 const NAMES = ['FROM_DISPATCH', 'CLAUDE_ENV_FILE'] as const;
@@ -14,12 +16,12 @@ afterEach(() => {
 });
 
 /** Two hooks on one event, each printing what it inherited. */
-async function twoHooks() {
+async function twoHooks(options: HookEngineOptions = {}) {
   const print = (tag: string) => ({
     type: 'command',
     command: `printf '%s|%s|%s' ${tag} "\${FROM_DISPATCH-unset}" "\${CLAUDE_ENV_FILE-unset}"`,
   });
-  return engineWithClaudeHooks({ PreToolUse: [{ hooks: [print('a'), print('b')] }] });
+  return engineWithClaudeHooks({ PreToolUse: [{ hooks: [print('a'), print('b')] }] }, options);
 }
 
 const CALL = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_env' };
@@ -38,6 +40,28 @@ describe('the host environment of a dispatch', () => {
       delete process.env.FROM_DISPATCH;
       const third = await engine.dispatch('PreToolUse', CALL);
       expect(third.hooks.map((hook) => hook.stdout).sort()).toEqual(['a|unset|unset', 'b|unset|unset']);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('is the env option when one is given: process.env is not read, and the hook variables still stay out', async () => {
+    process.env.FROM_DISPATCH = 'from-process-env';
+    const env = { ...process.env, FROM_DISPATCH: 'from-option', CLAUDE_ENV_FILE: '/stale/env-file' };
+    const engine = await twoHooks({ env });
+    try {
+      const first = await engine.dispatch('PreToolUse', CALL);
+      expect(first.hooks.map((hook) => hook.stdout).sort()).toEqual([
+        'a|from-option|unset',
+        'b|from-option|unset',
+      ]);
+      // Documented in docs/library.md: a change to process.env after the engine was made does not reach hooks.
+      process.env.FROM_DISPATCH = 'changed-later';
+      const second = await engine.dispatch('PreToolUse', CALL);
+      expect(second.hooks.map((hook) => hook.stdout).sort()).toEqual([
+        'a|from-option|unset',
+        'b|from-option|unset',
+      ]);
     } finally {
       await engine.close();
     }
