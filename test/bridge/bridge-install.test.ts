@@ -1,6 +1,6 @@
 import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'jsonc-parser';
+import { applyEdits, modify, parse } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import type { ProfileName } from '../../src/model/profile-name.ts';
 import { builtBinPath, runCliInProcess } from '../helpers/cli.ts';
@@ -68,6 +68,44 @@ describe('bridge install / uninstall', () => {
     expect(after.permissions).toEqual({ allow: ['Bash'] });
   });
 
+  it('install then uninstall gives back the merged file byte for byte, but for the $schema install added', async () => {
+    const project = makeTree({}, 'roundtrip');
+    cpSync(join(REPO_ROOT, 'examples/demo-project/.claude'), join(project, '.claude'), { recursive: true });
+    const file = join(project, '.claude/settings.json');
+    // The demo's file: user entries in events install adds to, and events it adds whole.
+    const original = readFileSync(file, 'utf8');
+    const args = ['--host', 'claude-code', '--cwd', project];
+    expect((await runCliInProcess(['bridge', 'install', ...args])).code).toBe(0);
+    expect((await runCliInProcess(['bridge', 'uninstall', ...args])).code).toBe(0);
+    const after = readFileSync(file, 'utf8');
+    expect(after).not.toBe(original);
+    const withoutSchema = applyEdits(after, modify(after, ['$schema'], undefined, {}));
+    expect(withoutSchema).toBe(original);
+  });
+
+  it("uninstall takes out an entry between two of the user's, and an event key before others, leaving their lines as they were", async () => {
+    const bridge = (command: string) => `{ "hooks": [{ "type": "command", "command": "${command}" }] }`;
+    const mine = bridge('true');
+    const ours = `{ "hooks": [ { "type": "command", "command": "ah bridge --host claude-code" } ] }`;
+    const text = `{\n  "hooks": {\n    "UserPromptSubmit": [\n      ${ours}\n    ],\n    "Stop": [\n      ${mine},\n      ${ours},\n      ${bridge('false')}\n    ]\n  }\n}\n`;
+    const project = makeTree({}, 'middle');
+    const file = writeFile(project, '.claude/settings.json', text);
+    const run = await runCliInProcess([
+      'bridge',
+      'uninstall',
+      '--host',
+      'claude-code',
+      '--cwd',
+      project,
+      '--command',
+      'ah',
+    ]);
+    expect(run.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(
+      `{\n  "hooks": {\n    "Stop": [\n      ${mine},\n      ${bridge('false')}\n    ]\n  }\n}\n`,
+    );
+  });
+
   it('creates the Copilot file with camelCase keys and --event, and uninstall deletes the file it created', async () => {
     const project = tempDir('install');
     const run = await runCliInProcess(['bridge', 'install', '--host', 'copilot-cli', '--cwd', project]);
@@ -84,10 +122,20 @@ describe('bridge install / uninstall', () => {
     expect(validate.code).toBe(0);
     await runCliInProcess(['bridge', 'uninstall', '--host', 'copilot-cli', '--cwd', project]);
     expect(existsSync(file)).toBe(false);
+    // The folders install made for it go too; the project itself stays.
+    expect(existsSync(join(project, '.github'))).toBe(false);
+    expect(existsSync(project)).toBe(true);
+    // A folder that holds anything else stays.
+    writeFile(project, '.github/workflows/ci.yml', 'on: push\n');
+    await runCliInProcess(['bridge', 'install', '--host', 'copilot-cli', '--cwd', project]);
+    await runCliInProcess(['bridge', 'uninstall', '--host', 'copilot-cli', '--cwd', project]);
+    expect(existsSync(join(project, '.github/hooks'))).toBe(false);
+    expect(existsSync(join(project, '.github/workflows/ci.yml'))).toBe(true);
   });
 
   it('puts the VS Code file where only VS Code reads it and names that folder in chat.hookFilesLocations', async () => {
-    const project = makeTree({ '.vscode/settings.json': '{\n  "editor.tabSize": 2\n}\n' }, 'install');
+    const original = '{\n  // mine\n  "editor.tabSize": 2\n}\n';
+    const project = makeTree({ '.vscode/settings.json': original }, 'install');
     await runCliInProcess(['bridge', 'install', '--host', 'vscode', '--cwd', project]);
     expect(json(join(project, '.vscode/hooks/agent-hooks.json')).hooks?.PreToolUse).toEqual([
       { type: 'command', command: 'agent-hooks bridge --host vscode' },
@@ -98,8 +146,22 @@ describe('bridge install / uninstall', () => {
       'chat.hookFilesLocations': { '.vscode/hooks': true },
     });
     await runCliInProcess(['bridge', 'uninstall', '--host', 'vscode', '--cwd', project]);
-    expect(existsSync(join(project, '.vscode/hooks/agent-hooks.json'))).toBe(false);
-    expect(json(join(project, '.vscode/settings.json'))['chat.hookFilesLocations']).toEqual({});
+    // The setting install added goes as a whole, and so does the folder it made.
+    expect(readFileSync(join(project, '.vscode/settings.json'), 'utf8')).toBe(original);
+    expect(existsSync(join(project, '.vscode/hooks'))).toBe(false);
+  });
+
+  it('uninstall for VS Code leaves no trace where there was no .vscode, and keeps the locations of others', async () => {
+    const bare = makeTree({}, 'vscode-new');
+    await runCliInProcess(['bridge', 'install', '--host', 'vscode', '--cwd', bare]);
+    expect(existsSync(join(bare, '.vscode/settings.json'))).toBe(true);
+    await runCliInProcess(['bridge', 'uninstall', '--host', 'vscode', '--cwd', bare]);
+    expect(existsSync(join(bare, '.vscode'))).toBe(false);
+    const locations = '{\n  "chat.hookFilesLocations": {\n    ".github/hooks": false\n  }\n}\n';
+    const shared = makeTree({ '.vscode/settings.json': locations }, 'vscode-shared');
+    await runCliInProcess(['bridge', 'install', '--host', 'vscode', '--cwd', shared]);
+    await runCliInProcess(['bridge', 'uninstall', '--host', 'vscode', '--cwd', shared]);
+    expect(readFileSync(join(shared, '.vscode/settings.json'), 'utf8')).toBe(locations);
   });
 
   it('uninstall keeps the .vscode/hooks location while other hook files in that folder need it', async () => {

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { applyEdits, modify, parse } from 'jsonc-parser';
 import { bridgeHostOf } from '../../bridge/entry.ts';
 import {
@@ -9,7 +9,7 @@ import {
   VSCODE_LOCATIONS_KEY,
   VSCODE_SETTINGS_FILE,
 } from '../../bridge/install.ts';
-import { removeInstalled } from '../../bridge/uninstall.ts';
+import { removeInstalled, removeLocation } from '../../bridge/uninstall.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { RewriteCheckCliOptions } from '../rewrite-check-options.ts';
@@ -93,12 +93,11 @@ function textWrite(file: string, before: string | undefined, after: string): Con
  * VS Code reads `.vscode/hooks` only when `chat.hookFilesLocations` names it (other-agents-hooks.md
  * §2.2); the key is set with a jsonc edit so the rest of settings.json, comments included, stays.
  */
-function vscodeLocationWrite(projectDir: string, on: boolean): ConfigWrite | undefined {
+function vscodeLocationWrite(projectDir: string): ConfigWrite | undefined {
   const file = join(projectDir, VSCODE_SETTINGS_FILE);
   const before = readText(file);
-  if (!on && before === undefined) return undefined;
   const text = before ?? '{}\n';
-  const edits = modify(text, [VSCODE_LOCATIONS_KEY, VSCODE_HOOKS_FOLDER], on ? true : undefined, {
+  const edits = modify(text, [VSCODE_LOCATIONS_KEY, VSCODE_HOOKS_FOLDER], true, {
     formattingOptions: { insertSpaces: true, tabSize: 2 },
   });
   const after = applyEdits(text, edits);
@@ -121,7 +120,7 @@ export async function install(options: InstallOptions, io: CliIo): Promise<void>
       `${target}: also holds "${other}", which routes the same events to the bridge: remove it (bridge uninstall with the options it was installed with), or every event runs the bridge twice\n`,
     );
   const write = planConfigWrite(target, plan.config, { force: options.force });
-  const settings = options.host === 'vscode' ? vscodeLocationWrite(projectDir, true) : undefined;
+  const settings = options.host === 'vscode' ? vscodeLocationWrite(projectDir) : undefined;
   applyConfigWrite(write);
   if (settings) applyConfigWrite(settings);
   report(io, write);
@@ -148,6 +147,7 @@ export async function uninstall(options: InstallOptions, io: CliIo): Promise<voi
   if (removal.text === null) {
     rmSync(file);
     io.stdout(unifiedDiff(file, before, ''));
+    removeEmptyFolders(dirname(file), projectDir);
     if (options.host === 'vscode') takeOutVscodeLocation(projectDir, io);
     return;
   }
@@ -160,14 +160,44 @@ export async function uninstall(options: InstallOptions, io: CliIo): Promise<voi
  */
 function takeOutVscodeLocation(projectDir: string, io: CliIo): void {
   const folder = join(projectDir, VSCODE_HOOKS_FOLDER);
-  const others = readdirSync(folder).filter((name) => name.endsWith('.json'));
+  const others = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')) : [];
   if (others.length === 0) {
-    report(io, applied(vscodeLocationWrite(projectDir, false)));
+    takeOutLocation(projectDir, io);
     return;
   }
   io.stderr(
     `${join(projectDir, VSCODE_SETTINGS_FILE)}: kept "${VSCODE_HOOKS_FOLDER}" in ${VSCODE_LOCATIONS_KEY}: ${folder} still holds ${others.join(', ')}\n`,
   );
+}
+
+/** The location install added to `.vscode/settings.json`; the file goes when nothing else is left in it. */
+function takeOutLocation(projectDir: string, io: CliIo): void {
+  const file = join(projectDir, VSCODE_SETTINGS_FILE);
+  const before = readText(file);
+  if (before === undefined) return;
+  const after = removeLocation(before, VSCODE_LOCATIONS_KEY, VSCODE_HOOKS_FOLDER);
+  if (after === before) return;
+  if (after !== null) {
+    report(io, applied(textWrite(file, before, after)));
+    return;
+  }
+  rmSync(file);
+  io.stdout(unifiedDiff(file, before, ''));
+  removeEmptyFolders(dirname(file), projectDir);
+}
+
+/**
+ * The folders install made for a file it wrote (`.github/hooks`, `.claude`, `.vscode/hooks`),
+ * once that file is gone: each empty one up to the project, which stays.
+ */
+function removeEmptyFolders(folder: string, projectDir: string): void {
+  for (let dir = folder; dir !== projectDir && dir.startsWith(projectDir); dir = dirname(dir)) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      return; // Not empty (or not there): it and the folders above it stay.
+    }
+  }
 }
 
 function applied(write: ConfigWrite | undefined): ConfigWrite | undefined {
