@@ -1,12 +1,13 @@
 // Runs every benchmark in bench/cases/. `npm run bench` prints a table; `--json` prints exactly one
 // JSON object, { "benchmarks": [ { name, value, unit, baseline, ratio, target } ] }, and
 // `--out FILE` writes that object to FILE (json-output.ts says which is clean under npm);
-// `--only a,b` runs just the benchmarks of those names.
+// `--only a,b` runs just the benchmarks of those names. Each runs in a process of its own (run-case.ts).
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { jsonOutput } from './json-output.ts';
-import type { BenchCase, BenchRow } from './types.ts';
+import type { BenchRow } from './types.ts';
 
 const output = jsonOutput(process.argv);
 const onlyAt = process.argv.indexOf('--only');
@@ -20,14 +21,21 @@ const files = readdirSync(casesDir)
     (a, b) => Number(b === 'command-overhead.ts') - Number(a === 'command-overhead.ts') || a.localeCompare(b),
   );
 
+const runCase = join(dirname(fileURLToPath(import.meta.url)), 'run-case.ts');
 const rows: BenchRow[] = [];
 for (const file of files) {
-  const module = (await import(pathToFileURL(join(casesDir, file)).href)) as { default: BenchCase };
-  const bench = module.default;
-  if (!output.quiet) process.stderr.write(`running ${bench.name}…\n`);
-  const measured = await bench.run();
-  const { value, baseline, ratio } = measured;
-  rows.push({ name: bench.name, value, unit: bench.unit, baseline, ratio, target: bench.target });
+  if (!output.quiet) process.stderr.write(`running ${file.replace(/\.[^.]+$/, '')}…\n`);
+  rows.push(measureInOwnProcess(join(casesDir, file)));
+}
+
+/** One benchmark in a process of its own (see run-case.ts), with this one's loader flags (tsx). */
+function measureInOwnProcess(file: string): BenchRow {
+  const run = spawnSync(process.execPath, [...process.execArgv, runCase, file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`${file} failed (exit ${run.status ?? run.signal})`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '') as BenchRow;
 }
 
 output.emit({ benchmarks: rows });
