@@ -13,11 +13,6 @@ export interface OverheadOptions {
   work?: string;
   warmupPairs?: number;
   measuredPairs?: number;
-  /**
-   * Give the engine its base environment (the `env` option, one copy of `process.env` taken up
-   * front) instead of letting it read `process.env` on every dispatch.
-   */
-  fixedEnv?: boolean;
 }
 
 function bareOne(command: string, stdin: string): Promise<void> {
@@ -40,17 +35,12 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-export async function dispatchOverhead(
-  hooks: number,
-  options: OverheadOptions = {},
-): Promise<BenchMeasurement & { baseline: number; ratio: number }> {
-  const { work = '', warmupPairs = WARMUP_PAIRS, measuredPairs = MEASURED_PAIRS } = options;
-  // Distinct commands (the engine runs identical ones once, claude-code-hooks.md §4.9).
-  const commands = Array.from({ length: hooks }, (_, i) => `cat >/dev/null; ${work}echo '{}' # ${i}`);
+/** An engine with one PreToolUse command hook per command; `fixedEnv` passes the `env` option. */
+async function engineFor(commands: string[], fixedEnv: boolean) {
   const { createHookEngine } = await shippedIndex();
   const engine = await createHookEngine({
     discover: false,
-    ...(options.fixedEnv ? { env: { ...process.env } } : {}),
+    ...(fixedEnv ? { env: { ...process.env } } : {}),
     sources: [
       {
         file: 'bench.json',
@@ -61,33 +51,79 @@ export async function dispatchOverhead(
       },
     ],
   });
-  const input = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_bench' };
-  const stdin = `${JSON.stringify({ session_id: 'bench', hook_event_name: 'PreToolUse', ...input })}\n`;
-  const viaEngine = async () => {
-    const result = await engine.dispatch('PreToolUse', input);
-    if (result.hooks.length !== hooks) throw new Error(`expected ${hooks} hooks, ran ${result.hooks.length}`);
+  const dispatch = async () => {
+    const result = await engine.dispatch('PreToolUse', INPUT);
+    if (result.hooks.length !== commands.length)
+      throw new Error(`expected ${commands.length} hooks, ran ${result.hooks.length}`);
   };
-  const bare = () => Promise.all(commands.map((command) => bareOne(command, stdin)));
+  return { dispatch, close: () => engine.close() };
+}
+
+const INPUT = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_bench' };
+
+/** Distinct commands (the engine runs identical ones once, claude-code-hooks.md §4.9). */
+function hookCommands(hooks: number, work: string): string[] {
+  return Array.from({ length: hooks }, (_, i) => `cat >/dev/null; ${work}echo '{}' # ${i}`);
+}
+
+/** Medians of `measured` and `baseline` over alternated pairs, and their ratio. */
+async function paired(
+  measured: () => Promise<unknown>,
+  baseline: () => Promise<unknown>,
+  warmupPairs: number,
+  measuredPairs: number,
+): Promise<BenchMeasurement & { baseline: number; ratio: number }> {
   const a: number[] = [];
   const b: number[] = [];
   for (let i = 0; i < warmupPairs + measuredPairs; i++) {
     // Alternate which side goes first so neither always runs on a warmer cache.
-    let engineMs: number;
-    let bareMs: number;
+    let measuredMs: number;
+    let baselineMs: number;
     if (i % 2 === 0) {
-      engineMs = await timed(viaEngine);
-      bareMs = await timed(bare);
+      measuredMs = await timed(measured);
+      baselineMs = await timed(baseline);
     } else {
-      bareMs = await timed(bare);
-      engineMs = await timed(viaEngine);
+      baselineMs = await timed(baseline);
+      measuredMs = await timed(measured);
     }
     if (i >= warmupPairs) {
-      a.push(engineMs);
-      b.push(bareMs);
+      a.push(measuredMs);
+      b.push(baselineMs);
     }
   }
-  await engine.close();
   const value = median(a);
-  const baseline = median(b);
-  return { value, baseline, ratio: value / baseline };
+  const base = median(b);
+  return { value, baseline: base, ratio: value / base };
+}
+
+export async function dispatchOverhead(
+  hooks: number,
+  options: OverheadOptions = {},
+): Promise<BenchMeasurement & { baseline: number; ratio: number }> {
+  const { work = '', warmupPairs = WARMUP_PAIRS, measuredPairs = MEASURED_PAIRS } = options;
+  const commands = hookCommands(hooks, work);
+  const engine = await engineFor(commands, false);
+  const stdin = `${JSON.stringify({ session_id: 'bench', hook_event_name: 'PreToolUse', ...INPUT })}\n`;
+  const bare = () => Promise.all(commands.map((command) => bareOne(command, stdin)));
+  try {
+    return await paired(engine.dispatch, bare, warmupPairs, measuredPairs);
+  } finally {
+    await engine.close();
+  }
+}
+
+/**
+ * One hook dispatched by an engine given the `env` option against the same hook dispatched by an
+ * engine that reads `process.env` at each dispatch, alternated in one process: the ratio is what
+ * the option leaves of a dispatch (docs/library.md, `env`).
+ */
+export async function envOptionRatio(): Promise<BenchMeasurement & { baseline: number; ratio: number }> {
+  const commands = hookCommands(1, '');
+  const fixed = await engineFor(commands, true);
+  const live = await engineFor(commands, false);
+  try {
+    return await paired(fixed.dispatch, live.dispatch, WARMUP_PAIRS, MEASURED_PAIRS);
+  } finally {
+    await Promise.all([fixed.close(), live.close()]);
+  }
 }
