@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
+import { checkPrograms } from '../../doctor/checks/program.ts';
 import { EVENT_BY_NAME } from '../../events/catalogue.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import { resolveEventArg } from '../event-arg.ts';
-import { planInstall } from '../init/install.ts';
+import type { Places } from '../init/destination.ts';
+import { type InstallPlan, planInstall } from '../init/install.ts';
 import { addWhereOptions, placesOf, resolveDestination, type WhereOptions } from '../init/options.ts';
 import { writeAndReport } from '../init/report.ts';
 
@@ -44,6 +46,23 @@ export function commandHook(
   return { [event]: [group] };
 }
 
+/**
+ * `doctor`'s program check on the hook being added. A command that cannot start is a non-blocking
+ * error at every event, so a guard added with a mistyped path would let every call through: said
+ * when it is written (still written: the script may come next), not only when doctor runs.
+ */
+function programWarnings(plan: InstallPlan, places: Places): string[] {
+  const findings = checkPrograms({
+    profile: plan.destination.host,
+    handlers: plan.config.added,
+    projectDir: places.projectDir,
+    env: places.env,
+    platform: process.platform,
+  });
+  const sentence = (text: string): string => (text.endsWith('.') ? text : `${text}.`);
+  return findings.map((f) => `${f.code}: ${sentence(f.message)} ${sentence(f.host)} Fix: ${f.fix}`);
+}
+
 export function registerAddCommand(program: Command, io: CliIo): void {
   addWhereOptions(
     program
@@ -69,6 +88,7 @@ export function registerAddCommand(program: Command, io: CliIo): void {
       copilotKeys: options.copilotKeys,
       reportLossy: true,
     });
+    plan.config.warnings.push(...programWarnings(plan, places));
     writeAndReport(plan, options, io, detected ? [detected] : []);
   });
 }

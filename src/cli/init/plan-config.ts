@@ -1,6 +1,7 @@
 import { type ConvertTarget, convertConfig, type LossyStep } from '../../config/convert/index.ts';
 import { type ConfigKind, readConfig } from '../../config/read-config.ts';
 import type { Diagnostic } from '../../errors.ts';
+import type { NormalizedHandler } from '../../model/handler.ts';
 import { type ConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 import type { Destination } from './destination.ts';
 import { InitRefused } from './refused.ts';
@@ -19,6 +20,8 @@ export interface ConfigPlan {
   lossy: LossyStep[];
   /** New warnings the written file has (e.g. a matcher that can never fire). */
   warnings: string[];
+  /** The hooks this write adds, as the target file holds them (their places are in the converted text). */
+  added: readonly NormalizedHandler[];
 }
 
 function diagnostics(
@@ -106,5 +109,10 @@ export function planConfig(
   const warnings = diagnostics(to.file, planned.after, to.kind, 'warning')
     .filter((d) => !old.has(what(d)))
     .map(located);
-  return { write: planned, lossy: options.reportLossy ? converted.lossy : [], warnings };
+  return {
+    write: planned,
+    lossy: options.reportLossy ? converted.lossy : [],
+    warnings,
+    added: kept.handlers,
+  };
 }

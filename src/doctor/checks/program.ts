@@ -4,6 +4,13 @@ import type { CommandHandler } from '../../model/handler.ts';
 import { commandLine } from '../command-text.ts';
 import { commandPointer, handlerFinding } from '../finding.ts';
 import type { CheckContext, Finding } from '../types.ts';
+
+/** What the program checks read: also built by `add` for the one hook it writes. */
+export type ProgramCheckContext = Pick<
+  CheckContext,
+  'profile' | 'handlers' | 'projectDir' | 'env' | 'platform'
+>;
+
 import { fileState, findOnPath, missingInterpreter } from './program-files.ts';
 
 /**
@@ -64,7 +71,7 @@ function commandOf(handler: CommandHandler): string {
 }
 
 /** §6.5: only plugin hooks (and skill hooks, as their own folder) get CLAUDE_PLUGIN_ROOT. */
-function pluginRootOutsidePlugin(handler: CommandHandler, ctx: CheckContext): Finding | undefined {
+function pluginRootOutsidePlugin(handler: CommandHandler, ctx: ProgramCheckContext): Finding | undefined {
   if (handler.source.pluginRoot !== undefined || handler.source.scope === 'frontmatter') return undefined;
   if (!PLUGIN_ROOT.test(commandOf(handler))) return undefined;
   return handlerFinding('DOCTOR_PLUGIN_ROOT_OUTSIDE_PLUGIN', handler, {
@@ -76,7 +83,7 @@ function pluginRootOutsidePlugin(handler: CommandHandler, ctx: CheckContext): Fi
 
 function scriptFinding(
   handler: CommandHandler,
-  ctx: CheckContext,
+  ctx: ProgramCheckContext,
   program: string,
   script: string,
   cwd: string,
@@ -100,7 +107,7 @@ function scriptFinding(
   });
 }
 
-function pathProgramFinding(handler: CommandHandler, ctx: CheckContext, word: string, cwd: string) {
+function pathProgramFinding(handler: CommandHandler, ctx: ProgramCheckContext, word: string, cwd: string) {
   const file = path.resolve(cwd, word);
   const state = fileState(file);
   const profile = ctx.profile;
@@ -135,7 +142,7 @@ function scriptArgument(words: readonly string[]): string | undefined {
   return rest.find((w) => !w.startsWith('-'));
 }
 
-function checkHandler(handler: CommandHandler, ctx: CheckContext): Finding | undefined {
+function checkHandler(handler: CommandHandler, ctx: ProgramCheckContext): Finding | undefined {
   const plugin = pluginRootOutsidePlugin(handler, ctx);
   if (plugin) return plugin;
   const line = commandLine(handler, ctx.profile, ctx.projectDir, ctx.platform);
@@ -159,7 +166,7 @@ function checkHandler(handler: CommandHandler, ctx: CheckContext): Finding | und
 }
 
 /** Programs and scripts that cannot start: missing, not executable, a missing `#!` interpreter. */
-export function checkPrograms(ctx: CheckContext): Finding[] {
+export function checkPrograms(ctx: ProgramCheckContext): Finding[] {
   const findings: Finding[] = [];
   for (const handler of ctx.handlers) {
     if (handler.type !== 'command') continue;

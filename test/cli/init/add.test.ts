@@ -43,6 +43,7 @@ describe('agent-hooks add', () => {
     ];
     const run = await runCliInProcess(args);
     expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain('DOCTOR_');
     expect(run.stdout).toMatch(
       /^\+\s+"\$schema": "https:\/\/json\.schemastore\.org\/claude-code-settings\.json",$/m,
     );
@@ -55,6 +56,35 @@ describe('agent-hooks add', () => {
     const again = await runCliInProcess(args);
     expect(again.stdout).toContain('the hooks are already there, nothing changes');
     expect(readFileSync(join(project, '.claude/settings.json'), 'utf8')).toBe(text);
+  });
+
+  it('warns, as doctor would, when the hook it adds cannot start, and still writes it', async () => {
+    const project = makeTree({ '.claude/settings.json': TEAM_SETTINGS });
+    const add = (command: string, ...more: string[]) =>
+      runCliInProcess([
+        'add',
+        'PreToolUse',
+        '--matcher',
+        'Bash',
+        '--command',
+        command,
+        '--cwd',
+        project,
+        ...more,
+      ]);
+    const typo = await add('./gaurd.sh');
+    expect(typo.code).toBe(0);
+    expect(typo.stdout).toContain(
+      'warning: DOCTOR_PROGRAM_MISSING: PreToolUse hook runs gaurd.sh, but it does not exist.',
+    );
+    expect(readFileSync(join(project, '.claude/settings.json'), 'utf8')).toContain('./gaurd.sh');
+    // An interpreter's missing script, and --json: the warning is in `warnings`.
+    const script = await add('node ./hooks/missing.mjs', '--json', '--dry-run');
+    const json = JSON.parse(script.stdout) as { warnings: string[]; written: boolean };
+    expect(json.written).toBe(false);
+    expect(json.warnings).toEqual([
+      expect.stringMatching(/^DOCTOR_PROGRAM_MISSING: .*hooks\/missing\.mjs does not exist/),
+    ]);
   });
 
   it('writes Copilot CLI camelCase keys, its matcher spelling, version and $schema (other-agents-hooks.md §1.1, §1.4)', async () => {
