@@ -1,12 +1,11 @@
 import type { Command } from 'commander';
-import { checkPrograms } from '../../doctor/checks/program.ts';
 import { EVENT_BY_NAME } from '../../events/catalogue.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import { resolveEventArg } from '../event-arg.ts';
-import type { Places } from '../init/destination.ts';
-import { type InstallPlan, planInstall } from '../init/install.ts';
+import { planInstall } from '../init/install.ts';
 import { addWhereOptions, placesOf, resolveDestination, type WhereOptions } from '../init/options.ts';
+import { programWarnings } from '../init/program-warnings.ts';
 import { writeAndReport } from '../init/report.ts';
 
 interface AddOptions extends WhereOptions {
@@ -44,23 +43,6 @@ export function commandHook(
   const group =
     options.matcher === undefined ? { hooks: [handler] } : { matcher: options.matcher, hooks: [handler] };
   return { [event]: [group] };
-}
-
-/**
- * `doctor`'s program check on the hook being added. A command that cannot start is a non-blocking
- * error at every event, so a guard added with a mistyped path would let every call through: said
- * when it is written (still written: the script may come next), not only when doctor runs.
- */
-function programWarnings(plan: InstallPlan, places: Places): string[] {
-  const findings = checkPrograms({
-    profile: plan.destination.host,
-    handlers: plan.config.added,
-    projectDir: places.projectDir,
-    env: places.env,
-    platform: process.platform,
-  });
-  const sentence = (text: string): string => (text.endsWith('.') ? text : `${text}.`);
-  return findings.map((f) => `${f.code}: ${sentence(f.message)} ${sentence(f.host)} Fix: ${f.fix}`);
 }
 
 export function registerAddCommand(program: Command, io: CliIo): void {

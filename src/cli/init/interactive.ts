@@ -13,6 +13,7 @@ import { detectHost } from './detect-host.ts';
 import { templateFiles, templateHooks } from './from-template.ts';
 import { applyInstall, describeInstall, type InstallPlan, planInstall } from './install.ts';
 import { placesOf, type WhereOptions } from './options.ts';
+import { programWarnings } from './program-warnings.ts';
 import { InitRefused } from './refused.ts';
 import { findTemplate, TEMPLATES } from './templates.ts';
 
@@ -122,10 +123,12 @@ async function plan(options: WhereOptions & { template?: string }): Promise<Inst
   const install = { force: options.force, copilotKeys: 'camel' as const, reportLossy: false };
   if (choice === OWN_COMMAND) {
     const hooks = await ownHook(host);
-    return planInstall(destinationFor(host, scope, places, 'hooks'), hooks, [], {
+    const own = planInstall(destinationFor(host, scope, places, 'hooks'), hooks, [], {
       ...install,
       reportLossy: true,
     });
+    own.config.warnings.push(...programWarnings(own, places));
+    return own;
   }
   const template = findTemplate(choice);
   const destination = destinationFor(host, scope, places, template.name);

@@ -79,6 +79,10 @@ describe('init on a terminal', () => {
     await session.answer('Command to run', `./check.sh${ENTER}`);
     await session.answer('Write these files?', ENTER);
     expect(await session.exit).toBe(0);
+    // check.sh is not there yet: said as doctor says it, and written all the same.
+    expect(session.output()).toContain(
+      'DOCTOR_PROGRAM_MISSING: SessionStart hook runs check.sh, but it does not exist.',
+    );
     const written = JSON.parse(readFileSync(join(project, '.github/hooks/hooks.json'), 'utf8'));
     expect(written.hooks).toEqual({ sessionStart: [{ type: 'command', bash: './check.sh' }] });
   });
