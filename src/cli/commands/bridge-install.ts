@@ -144,14 +144,8 @@ export async function uninstall(options: InstallOptions, io: CliIo): Promise<voi
     );
     return;
   }
-  if (removal.text === null) {
-    rmSync(file);
-    io.stdout(unifiedDiff(file, before, ''));
-    removeEmptyFolders(dirname(file), projectDir);
-    if (options.host === 'vscode') takeOutVscodeLocation(projectDir, io);
-    return;
-  }
-  report(io, applied(textWrite(file, before, removal.text)));
+  writeOrRemove(file, before, removal.text, projectDir, io);
+  if (removal.text === null && options.host === 'vscode') takeOutVscodeLocation(projectDir, io);
 }
 
 /**
@@ -176,7 +170,20 @@ function takeOutLocation(projectDir: string, io: CliIo): void {
   const before = readText(file);
   if (before === undefined) return;
   const after = removeLocation(before, VSCODE_LOCATIONS_KEY, VSCODE_HOOKS_FOLDER);
-  if (after === before) return;
+  if (after !== before) writeOrRemove(file, before, after, projectDir, io);
+}
+
+/**
+ * Writes what uninstall left of `file`, or, when nothing is left (`null`), deletes it together
+ * with the folders install made for it; either way the diff is printed.
+ */
+function writeOrRemove(
+  file: string,
+  before: string,
+  after: string | null,
+  projectDir: string,
+  io: CliIo,
+): void {
   if (after !== null) {
     report(io, applied(textWrite(file, before, after)));
     return;
