@@ -64,6 +64,11 @@ function asClaudeCode(dir: string, command: string): Record<string, unknown> {
   return JSON.parse(out) as Record<string, unknown>;
 }
 
+/** `bridge install|uninstall --host claude-code --cwd dir …more`, in process. */
+function bridgeCli(verb: 'install' | 'uninstall', dir: string, ...more: string[]) {
+  return runCliInProcess(['bridge', verb, '--host', 'claude-code', '--cwd', dir, ...more]);
+}
+
 // `bridge install` writes the bridge's --tool-schemas and --invalid-rewrite into the command it
 // installs, so the host's calls are checked as `agent-hooks bridge --tool-schemas …` checks them.
 describe('bridge install --tool-schemas / --invalid-rewrite', () => {
@@ -71,17 +76,7 @@ describe('bridge install --tool-schemas / --invalid-rewrite', () => {
     const dir = project();
     const schemas = join(dir, 'schemas.json');
     const options = ['--tool-schemas', schemas, '--invalid-rewrite', 'deny'];
-    const install = await runCliInProcess([
-      'bridge',
-      'install',
-      '--host',
-      'claude-code',
-      '--cwd',
-      dir,
-      '--command',
-      BIN,
-      ...options,
-    ]);
+    const install = await bridgeCli('install', dir, '--command', BIN, ...options);
     expect(install.code).toBe(0);
     const command = preToolUseCommand(dir);
     // Relative to the project, from $CLAUDE_PROJECT_DIR: the entry works in every clone and subfolder.
@@ -91,25 +86,14 @@ describe('bridge install --tool-schemas / --invalid-rewrite', () => {
     const answer = asClaudeCode(dir, command) as { hookSpecificOutput?: { permissionDecision?: string } };
     expect(answer.hookSpecificOutput?.permissionDecision).toBe('deny');
 
-    const uninstall = await runCliInProcess([
-      'bridge',
-      'uninstall',
-      '--host',
-      'claude-code',
-      '--cwd',
-      dir,
-      '--command',
-      BIN,
-      ...options,
-    ]);
+    const uninstall = await bridgeCli('uninstall', dir, '--command', BIN, ...options);
     expect(uninstall.code).toBe(0);
     expect(() => readFileSync(join(dir, '.claude/settings.json'))).toThrow(/ENOENT/);
   });
 
   it('without the options the same rewrite is used, and a second install with other options is called out', async () => {
     const dir = project();
-    const args = ['bridge', 'install', '--host', 'claude-code', '--cwd', dir, '--command', BIN];
-    expect((await runCliInProcess(args)).code).toBe(0);
+    expect((await bridgeCli('install', dir, '--command', BIN)).code).toBe(0);
     const answer = asClaudeCode(dir, preToolUseCommand(dir)) as {
       hookSpecificOutput?: { permissionDecision?: string; updatedInput?: Record<string, unknown> };
     };
@@ -117,7 +101,7 @@ describe('bridge install --tool-schemas / --invalid-rewrite', () => {
       file_path: 'a.txt',
       extra: 'safe/undefined',
     });
-    const second = await runCliInProcess([...args, '--invalid-rewrite', 'deny']);
+    const second = await bridgeCli('install', dir, '--command', BIN, '--invalid-rewrite', 'deny');
     expect(second.code).toBe(0);
     expect(second.stderr).toContain(
       `also holds "${BIN} bridge --host claude-code", which routes the same events to the bridge`,
@@ -126,16 +110,7 @@ describe('bridge install --tool-schemas / --invalid-rewrite', () => {
 
   it('refuses a schema file it cannot use, and writes nothing', async () => {
     const dir = project();
-    const bad = await runCliInProcess([
-      'bridge',
-      'install',
-      '--host',
-      'claude-code',
-      '--cwd',
-      dir,
-      '--tool-schemas',
-      join(dir, 'missing.json'),
-    ]);
+    const bad = await bridgeCli('install', dir, '--tool-schemas', join(dir, 'missing.json'));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/CONFIG_TOOL_SCHEMAS_INVALID|cannot be read/);
     expect(() => readFileSync(join(dir, '.claude/settings.json'))).toThrow(/ENOENT/);
