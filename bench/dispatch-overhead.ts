@@ -2,6 +2,9 @@
 // hooks against the same N commands started with bare `spawn('/bin/sh', ['-c', …])` in parallel,
 // fed the same stdin, alternated pair by pair in one run. Ratio = median engine / median bare.
 import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { shippedIndex } from './shipped.ts';
 import { type BenchMeasurement, median } from './types.ts';
 
@@ -125,5 +128,55 @@ export async function envOptionRatio(): Promise<BenchMeasurement & { baseline: n
     return await paired(fixed.dispatch, live.dispatch, WARMUP_PAIRS, MEASURED_PAIRS);
   } finally {
     await Promise.all([fixed.close(), live.close()]);
+  }
+}
+
+/**
+ * The spawn the runner must make, without the engine: its own session (`detached`), stdin from an
+ * unlinked file in tmpfs made while the previous hook ran, the host environment copied with the
+ * hook variables added, and `cwd` — against the same bare spawn as command-overhead-n1. The ratio
+ * is what the issue's required options cost by themselves (issue 16 item 4 keeps process-group
+ * kill and `/dev/stdin`), so n1's ratio less this one is the engine's JavaScript.
+ */
+export async function spawnFloorRatio(): Promise<BenchMeasurement & { baseline: number; ratio: number }> {
+  const [command] = hookCommands(1, '') as [string];
+  const stdin = `${JSON.stringify({ session_id: 'bench', hook_event_name: 'PreToolUse', ...INPUT })}\n`;
+  const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'agent-hooks-floor-'));
+  let count = 0;
+  const unlinkedFile = (): number => {
+    const path = join(dir, `stdin-${++count}`);
+    const fd = openSync(path, 'wx+', 0o600);
+    unlinkSync(path);
+    return fd;
+  };
+  let spare = unlinkedFile();
+  const floor = () =>
+    new Promise<void>((resolve, reject) => {
+      const fd = spare;
+      writeSync(fd, stdin, 0);
+      const env: NodeJS.ProcessEnv = {};
+      for (const name of Object.keys(process.env)) env[name] = process.env[name];
+      Object.assign(env, { CLAUDECODE: '1', CLAUDE_PROJECT_DIR: process.cwd(), CLAUDE_HOOK_INPUT: stdin });
+      const child = spawn('/bin/sh', ['-c', command], {
+        cwd: process.cwd(),
+        env,
+        detached: true,
+        stdio: [fd, 'pipe', 'pipe'],
+      });
+      closeSync(fd);
+      spare = unlinkedFile();
+      let out = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      child.stderr?.resume();
+      child.on('error', reject);
+      child.on('close', () => (out === '{}\n' ? resolve() : reject(new Error(`floor: ${out}`))));
+    });
+  try {
+    return await paired(floor, () => bareOne(command, stdin), WARMUP_PAIRS, MEASURED_PAIRS);
+  } finally {
+    closeSync(spare);
+    rmSync(dir, { recursive: true, force: true });
   }
 }
