@@ -152,4 +152,11 @@ export interface DispatchOptions {
   messages?: readonly unknown[];
   /** Run only the session's in-memory hooks, not the configured ones (agent hooks' inner Stop). */
   sessionHooksOnly?: boolean;
+  /**
+   * The hooks that go to the background from the start (`async`, `asyncRewake`, the profile's
+   * fire-and-forget events): `'skip'` leaves them out, each in `skipped` with its reason, for a
+   * caller that runs them elsewhere; `'only'` runs them alone and leaves the others out, also
+   * listed in `skipped`. Default: they start with the rest (docs/async-hooks.md).
+   */
+  background?: 'skip' | 'only';
 }

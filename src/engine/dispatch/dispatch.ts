@@ -14,6 +14,7 @@ import type { PlannedHandler } from '../plan/build-index.ts';
 import { selectHandlers } from '../plan/select.ts';
 import { applyTrust, trustGateNeeded } from '../plan/trust.ts';
 import { checkUpdatedInput } from '../rewrite-check/check-updated-input.ts';
+import { splitBackground } from '../run/background-split.ts';
 import type { DispatchScope } from '../run/dispatch-scope.ts';
 import { runAll } from '../run/run-all.ts';
 import { claimOnceHooks, isOnceHook, settleOnceHooks } from '../session/once.ts';
@@ -33,7 +34,7 @@ import {
 import { assembleResult, emptyResult } from './assemble.ts';
 import { clipInput, inputTooDeep } from './input-depth.ts';
 import { prepareInput, resolveEvent, sessionIdOf } from './prepare-input.ts';
-import type { DispatchResult } from './result.ts';
+import type { DispatchResult, SkippedReport } from './result.ts';
 
 let dispatchCounter = 0;
 
@@ -50,16 +51,19 @@ export async function dispatchEvent(
   const configured = options.sessionHooksOnly ? NO_HANDLERS : (ctx.snapshot.index.get(event) ?? NO_HANDLERS);
   const sessionHooks = ctx.sessionHooks.hooksFor(sessionId, event);
   const prompts = event === 'SessionStart' ? sessionStartPrompts(ctx, rawInput) : [];
-  // A new prompt ends the Stop loop, whether or not any hook listens to the prompt itself.
-  if (event === 'UserPromptSubmit') await resetStopLoop(ctx, sessionId);
+  // A new prompt ends the Stop loop, whether or not any hook listens to the prompt itself (once:
+  // not again from the process that runs its background hooks later).
+  if (event === 'UserPromptSubmit' && options.background !== 'only') await resetStopLoop(ctx, sessionId);
   // Fast path (DESIGN.md "Fast when idle"): nothing configured, nothing to do.
   if (configured.length === 0 && sessionHooks.length === 0 && prompts.length === 0 && !isStopEvent(event)) {
     return endSpills(ctx, event, sessionId, withKeptFiles(ctx, emptyResult(event, ctx.profile.name)));
   }
   const tooDeep = valueTooDeep(rawInput);
   const input = prepareInput(ctx, event, tooDeep ? clipInput(rawInput) : rawInput, sessionId);
-  // Session state is read only where it matters, so other events add no await (DESIGN.md "Fast when idle").
-  const stopCap = isStopEvent(event) ? await readStopCap(ctx, event, input, sessionId) : undefined;
+  // Session state is read only where it matters, so other events add no await (DESIGN.md "Fast when
+  // idle"); background hooks alone never decide a Stop, so they leave the loop's count alone.
+  const counted = isStopEvent(event) && options.background !== 'only';
+  const stopCap = counted ? await readStopCap(ctx, event, input, sessionId) : undefined;
   const planned = sessionHooks.length > 0 ? withSessionHooks(ctx, sessionId, event, configured) : configured;
   const selected = selectHandlers(planned, event, ctx.profile, {
     input,
@@ -71,7 +75,12 @@ export async function dispatchEvent(
   const plan = sessionHooks.length > 0 ? scopeToSubagent(ctx, input, selected) : selected;
   // No untrusted hooks (the common case): no await, no extra microtask on the hot path.
   const trusted = trustGateNeeded(ctx, plan.selected) ? await applyTrust(ctx, plan.selected) : undefined;
-  const allowed = trusted ? trusted.runnable : plan.selected;
+  const trustedHooks = trusted ? trusted.runnable : plan.selected;
+  // Before `once` claims: a hook left to another process must not be claimed here.
+  const split = options.background
+    ? splitBackground(ctx, event, trustedHooks, options.background)
+    : undefined;
+  const allowed = split ? split.runnable : trustedHooks;
   const once = allowed.some(isOnceHook) ? await claimOnceHooks(ctx, sessionId, allowed) : undefined;
   const runnable = once ? once.runnable : allowed;
   const scope: DispatchScope = {
@@ -92,10 +101,7 @@ export async function dispatchEvent(
     });
   }
   const ran = await runAll(ctx, scope, runnable);
-  const skipped =
-    !trusted?.skipped.length && !once?.skipped.length && ran.skipped.length === 0
-      ? plan.skipped
-      : [...plan.skipped, ...(trusted?.skipped ?? []), ...(once?.skipped ?? []), ...ran.skipped];
+  const skipped = withSkips(plan.skipped, [trusted?.skipped, split?.skipped, once?.skipped, ran.skipped]);
   const result = conclude(ctx, scope, ran, skipped, prompts, stopCap);
   const checking = checkUpdatedInput(ctx, input, result);
   if (checking) await checking;
@@ -106,6 +112,15 @@ export async function dispatchEvent(
   endSpills(ctx, event, sessionId, result);
   if (ctx.telemetry.active) ctx.telemetry.emit({ type: 'dispatch-end', ...startOf(scope), result });
   return result;
+}
+
+/** The planner's skips plus the later stages'; no new array in the common case of none. */
+function withSkips(
+  planned: DispatchResult['skipped'],
+  later: readonly (readonly SkippedReport[] | undefined)[],
+): DispatchResult['skipped'] {
+  if (later.every((list) => !list?.length)) return planned;
+  return [...planned, ...later.flatMap((list) => list ?? [])];
 }
 
 /**
