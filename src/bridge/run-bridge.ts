@@ -3,12 +3,25 @@
 // reads every dialect, one engine per origin host runs that origin's hooks, and the results are
 // combined.
 
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createContextCapper } from '../engine/aggregate/context-cap.ts';
+import { SpillStore } from '../engine/aggregate/spill-store.ts';
 import type { DispatchResult } from '../engine/dispatch/result.ts';
 import { createHookEngine } from '../engine/engine.ts';
 import type { HookEngineOptions } from '../engine/options.ts';
+import { getProfile } from '../engine/profiles/profiles.ts';
 import type { SessionStateStore } from '../engine/session/session-state.ts';
 import type { Diagnostic } from '../errors.ts';
 import type { ProfileName } from '../model/profile-name.ts';
+import { addToInbox, inboxEntries, inboxFile } from './async-inbox.ts';
+import {
+  deliverEarlier,
+  endedNotes,
+  handOffBackground,
+  type OpenSession,
+  type OriginRun,
+} from './background.ts';
 import { combineResults, emptyResult } from './combine.ts';
 import {
   type BridgeAnswer,
@@ -51,6 +64,15 @@ export interface BridgeOptions {
   stateDir?: string | null;
   /** The tools' input schemas and what a rewrite failing them does (`--tool-schemas`, `--invalid-rewrite`). */
   rewriteCheck?: Pick<HookEngineOptions, 'toolInputSchemas' | 'invalidRewrite'>;
+  /**
+   * Starts a process that outlives this one and runs the event's background hooks (`async`,
+   * `asyncRewake`, fire-and-forget): the CLI's `bridge --background-only` with the same options
+   * and `stdin`. Resolves to why it could not start, if it could not. Without it (or without a
+   * session to leave their output in), background hooks run here and end with this call.
+   */
+  handOff?: (stdin: string) => Promise<string | undefined>;
+  /** Run only the event's background hooks, wait for them, and leave their output for the session's next event. */
+  backgroundOnly?: boolean;
 }
 
 export interface BridgeRun {
@@ -73,7 +95,8 @@ async function dispatchOrigin(
   origin: OriginHooks,
   payload: HostPayload,
   state: SessionStateStore | undefined,
-): Promise<DispatchResult> {
+  background: 'skip' | 'only' | undefined,
+): Promise<OriginRun> {
   const form = originForm(options.host, origin.origin, payload);
   const schemas = options.rewriteCheck?.toolInputSchemas;
   const engine = await createHookEngine({
@@ -93,9 +116,13 @@ async function dispatchOrigin(
     ...(state ? { sessionState: prefixedState(state, origin.origin) } : {}),
   });
   try {
-    const result = await engine.dispatch(form.payload.event, structuredClone(form.payload.input));
+    const input = structuredClone(form.payload.input);
+    const result = await engine.dispatch(form.payload.event, input, background ? { background } : {});
     if (result.updatedInput !== null) result.updatedInput = form.back(result.updatedInput);
-    return result;
+    if (background === 'only') await engine.waitForAsync();
+    const finished = background === 'only' ? engine.collectAsyncResults() : [];
+    const ended = background === 'only' ? [] : (result.backgrounded ?? []).map((run) => run.label);
+    return { result, finished, ended };
   } finally {
     await engine.close();
   }
@@ -144,15 +171,38 @@ function sessionIdOf(input: Record<string, unknown>): string | undefined {
 }
 
 /** The session's state file, after sweeping files of sessions that ended unseen a day ago. */
-async function openState(
-  options: BridgeOptions,
-  payload: HostPayload,
-): Promise<FileSessionState | undefined> {
+async function openState(options: BridgeOptions, payload: HostPayload): Promise<OpenSession | undefined> {
   const sessionId = sessionIdOf(payload.input);
   if (options.stateDir === null || sessionId === undefined) return undefined;
   const dir = options.stateDir ?? stateDirectory(options.env ?? process.env);
   await sweepSessions(dir);
-  return new FileSessionState(() => sessionFile(dir, sessionId));
+  return { state: new FileSessionState(() => sessionFile(dir, sessionId)), sessions: join(dir, 'sessions') };
+}
+
+/**
+ * The keeper (`bridge --background-only`): runs the event's background hooks to the end and leaves
+ * what they have for the model in the session's inbox. Answers nothing: no host reads it.
+ */
+async function runKeeper(options: BridgeOptions, payload: HostPayload): Promise<BridgeRun> {
+  const config = await loadBridgeConfig(loadOptions(options));
+  const session = await openState(options, payload);
+  const runnable = config.origins.filter((origin) => origin.handlers.length > 0);
+  const runs = await Promise.all(
+    runnable.map((origin) => dispatchOrigin(options, origin, payload, session?.state, 'only')),
+  );
+  const sessionId = sessionIdOf(payload.input);
+  if (session && sessionId !== undefined) {
+    // Capped as the calling host caps a hook's context (claude-code-hooks.md §3.2), spilled to a file.
+    const cap = createContextCapper(getProfile(options.host).contextCapChars, sessionId, new SpillStore());
+    await addToInbox(
+      inboxFile(session.state.file),
+      inboxEntries(
+        runs.flatMap((run) => run.finished),
+        cap,
+      ),
+    );
+  }
+  return { answer: { stdout: '', stderr: '', exitCode: 0 }, payload };
 }
 
 /** Runs the bridge once. Never throws for bad input or configuration: those are crash answers. */
@@ -166,14 +216,24 @@ export async function runBridge(options: BridgeOptions): Promise<BridgeRun> {
   }
   if ((options.env ?? process.env)[NESTED_ENV] === '1')
     return { answer: renderAnswer(options.host, emptyResult(payload.event, options.host), []), payload };
+  if (options.backgroundOnly) return runKeeper(options, payload);
   const config = await loadBridgeConfig(loadOptions(options));
   const problems = configProblems(config);
-  let results: DispatchResult[];
+  let runs: OriginRun[];
+  let session: OpenSession | undefined;
+  const handed: string[] = [];
   try {
-    const state = await openState(options, payload);
+    session = await openState(options, payload);
+    const background = session && options.handOff ? 'skip' : undefined;
     const runnable = config.origins.filter((origin) => origin.handlers.length > 0);
-    results = await Promise.all(runnable.map((origin) => dispatchOrigin(options, origin, payload, state)));
-    if (state && payload.event === 'SessionEnd') await state.remove();
+    runs = await Promise.all(
+      runnable.map((origin) => dispatchOrigin(options, origin, payload, session?.state, background)),
+    );
+    handed.push(...(await handOffBackground(options.handOff, options.stdin, runs)));
+    if (session && payload.event === 'SessionEnd') {
+      await session.state.remove();
+      await rm(inboxFile(session.state.file), { force: true });
+    }
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     return {
@@ -181,14 +241,21 @@ export async function runBridge(options: BridgeOptions): Promise<BridgeRun> {
       payload,
     };
   }
-  const result = combineResults(payload.event, options.host, results);
+  const result = combineResults(
+    payload.event,
+    options.host,
+    runs.map((run) => run.result),
+  );
   if (problems.length > 0 && !restricts(result)) {
     const reason = `broken hook configuration, its hooks did not run (fix it, then check with \`agent-hooks validate\`):\n  ${problems.join('\n  ')}`;
     return { answer: crashAnswer('BRIDGE_CONFIG_BROKEN', `${payload.event}: ${reason}`), result, payload };
   }
+  await deliverEarlier(session, options.host, payload.event, result);
   const notes = [
     ...problems.map((problem) => `configuration error, hooks of this file did not run: ${problem}`),
     ...rewriteNotes(result),
+    ...handed,
+    ...endedNotes(runs),
   ];
   return { answer: renderAnswer(options.host, result, notes), result, payload };
 }

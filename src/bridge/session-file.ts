@@ -43,7 +43,8 @@ async function readCounters(file: string): Promise<Counters> {
   }
 }
 
-async function acquireLock(lock: string): Promise<void> {
+/** Takes `<file>.lock`, created exclusively; a lock older than LOCK_STALE_MS is taken over. */
+export async function acquireLock(lock: string): Promise<void> {
   for (;;) {
     try {
       await (await open(lock, 'wx')).close();
@@ -64,7 +65,6 @@ async function acquireLock(lock: string): Promise<void> {
 export class FileSessionState implements SessionStateStore {
   #file: string | (() => string);
   #named = false;
-  #temp = 0;
 
   /**
    * `file` may be a function that names the file when it is first needed: naming hashes the session
@@ -117,15 +117,22 @@ export class FileSessionState implements SessionStateStore {
     try {
       const counters = await readCounters(this.file);
       const value = change(counters);
-      this.#temp += 1;
-      const temp = `${this.file}.${process.pid}.${this.#temp}.tmp`;
-      await writeFile(temp, JSON.stringify(counters), { mode: 0o600 });
-      await rename(temp, this.file);
+      await replaceFile(this.file, JSON.stringify(counters));
       return value;
     } finally {
       await rm(this.#lock, { force: true });
     }
   }
+}
+
+let tempCounter = 0;
+
+/** Writes `text` to a temporary file and renames it over `file`: a reader never sees half of it. */
+export async function replaceFile(file: string, text: string): Promise<void> {
+  tempCounter += 1;
+  const temp = `${file}.${process.pid}.${tempCounter}.tmp`;
+  await writeFile(temp, text, { mode: 0o600 });
+  await rename(temp, file);
 }
 
 /** Keys of one origin's engine, kept apart from the other origins' in the shared file. */

@@ -2,9 +2,11 @@
 import { isAbsolute } from 'node:path';
 import { dropWritesWhenReaderGoes, processStreams } from './cli-io.ts';
 import { runCli } from './program.ts';
+import { recordSelfCommand } from './self-command.ts';
 
 dropWritesWhenReaderGoes([process.stdout, process.stderr]);
 const args = process.argv.slice(2);
+recordSelfCommand([process.execPath, ...process.execArgv, ...process.argv.slice(1)]);
 // No top-level await: the bundled bin is CommonJS (scripts/bundle-cli.mjs), which has none.
 if (startsOutsideDeletedDirectory(args))
   void runCli(args, processStreams()).then((code) => {

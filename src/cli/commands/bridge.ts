@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { runBridge } from '../../bridge/run-bridge.ts';
 import { PROFILE_NAMES, type ProfileName } from '../../model/profile-name.ts';
+import { BACKGROUND_ONLY_FLAG, startKeeper } from '../bridge-keeper.ts';
 import type { CliIo } from '../cli-io.ts';
 import { parseProfile } from '../common-options.ts';
 import { readStdinText } from '../read-input.ts';
@@ -10,6 +11,7 @@ import {
   type RewriteCheckCliOptions,
   rewriteCheckEngineOptions,
 } from '../rewrite-check-options.ts';
+import { selfCommand } from '../self-command.ts';
 import { markColdPathWarm } from '../warm-mark.ts';
 import { addBridgeInstallCommands } from './bridge-install-commands.ts';
 
@@ -21,6 +23,7 @@ interface BridgeCliOptions extends RewriteCheckCliOptions {
   includeNative: boolean;
   user: boolean;
   stateDir?: string;
+  backgroundOnly: boolean;
 }
 
 function collectHost(value: string, previous: ProfileName[]): ProfileName[] {
@@ -46,6 +49,12 @@ export function registerBridgeCommand(program: Command, io: CliIo): void {
       .option(
         '--state-dir <dir>',
         'per-session state between invocations (default: $XDG_STATE_HOME/agent-hooks, else ~/.local/state/agent-hooks)',
+      )
+      // The keeper the bridge starts for background hooks (src/cli/bridge-keeper.ts), not for people.
+      .addOption(
+        new Option(BACKGROUND_ONLY_FLAG, 'run only the background hooks, to the end')
+          .default(false)
+          .hideHelp(),
       ),
   ).action(async (options: BridgeCliOptions) => {
     if (!options.host) throw new Error(`bridge: --host is required (${hosts})`);
@@ -62,6 +71,7 @@ export function registerBridgeCommand(program: Command, io: CliIo): void {
       ...(options.event !== undefined ? { event: options.event } : {}),
       ...(options.from.length > 0 ? { from: options.from } : {}),
       ...(options.stateDir !== undefined ? { stateDir: resolve(options.stateDir) } : {}),
+      ...(options.backgroundOnly ? { backgroundOnly: true } : keeperOption()),
     });
     if (run.result) markColdPathWarm();
     io.stdout(run.answer.stdout);
@@ -69,4 +79,10 @@ export function registerBridgeCommand(program: Command, io: CliIo): void {
     io.setExitCode(run.answer.exitCode);
   });
   addBridgeInstallCommands(bridge, io);
+}
+
+/** The bin started this bridge: it can start itself again as the keeper of the background hooks. */
+function keeperOption(): { handOff?: (stdin: string) => Promise<string | undefined> } {
+  const command = selfCommand();
+  return command ? { handOff: (stdin) => startKeeper(command, stdin) } : {};
 }
