@@ -142,6 +142,16 @@ describe('bridge: background hooks outlive the bridge and reach the next event',
   });
 });
 
+describe('the inbox under parallel keepers', () => {
+  it('keeps every entry when keepers of parallel tool calls add at the same time', async () => {
+    const inbox = inboxFile(sessionFile(join(tempDir('bridge-inbox-parallel'), '.state'), SESSION));
+    const texts = Array.from({ length: 12 }, (_, i) => `result ${i}`);
+    await Promise.all(texts.map((text) => addToInbox(inbox, [{ event: 'PostToolUse', label: 'x', text }])));
+    const stored = (JSON.parse(readFileSync(inbox, 'utf8')) as { text: string }[]).map((entry) => entry.text);
+    expect(stored.sort()).toEqual([...texts].sort());
+  });
+});
+
 describe('inboxEntries: what a finished background hook leaves for the model', () => {
   const done = (fields: Partial<AsyncHookResult>): AsyncHookResult => ({
     id: '1.0',
