@@ -88,6 +88,25 @@ describe('bridge: background hooks outlive the bridge and reach the next event',
     expect(existsSync(join(gate, 'go'))).toBe(false);
   });
 
+  it('without a session id (nowhere to leave the output) runs them in the bridge and says they ended there', async () => {
+    const { project } = asyncProject();
+    const { session_id: _id, ...anonymous } = JSON.parse(postToolUse(project)) as Record<string, unknown>;
+    const args = [
+      'bridge',
+      '--host',
+      'vscode',
+      '--cwd',
+      project,
+      '--no-user',
+      '--state-dir',
+      join(project, '.s'),
+    ];
+    const run = await spawnBuiltCli(args, { stdin: JSON.stringify(anonymous) });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^agent-hooks bridge: background hooks ended with this bridge process/);
+    expect(existsSync(join(project, '.s'))).toBe(false);
+  });
+
   it('says so when the keeper cannot start, instead of losing the hooks without a word', async () => {
     const { project } = asyncProject();
     const run = await runBridge({
