@@ -2,10 +2,10 @@
 // process runs a session's async hooks to the end and leaves what they have for the model here;
 // a later invocation of the session takes it and answers with it, as Claude Code gives async
 // output to the model on its next turn (claude-code-hooks.md §4.7).
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { AsyncHookResult } from '../engine/async/async-types.ts';
-import { acquireLock, replaceFile } from './session-file.ts';
+import { replaceFile, underLock } from './session-file.ts';
 
 /** Next to the session's counters: `<hash of the session id>.async.json`. */
 const INBOX_SUFFIX = '.async.json';
@@ -53,16 +53,6 @@ async function readEntries(file: string): Promise<InboxEntry[]> {
   }
 }
 
-async function underLock<T>(file: string, work: () => Promise<T>): Promise<T> {
-  const lock = `${file}.lock`;
-  await acquireLock(lock);
-  try {
-    return await work();
-  } finally {
-    await rm(lock, { force: true });
-  }
-}
-
 /** Adds entries; parallel keepers of one session never lose each other's. */
 export async function addToInbox(file: string, entries: readonly InboxEntry[]): Promise<void> {
   if (entries.length === 0) return;
@@ -72,19 +62,13 @@ export async function addToInbox(file: string, entries: readonly InboxEntry[]): 
   });
 }
 
-/** True when some session has an inbox: one directory read, so a tool call hashes no session id. */
-export async function anyInbox(sessionsDir: string): Promise<boolean> {
-  const names = await readdir(sessionsDir).catch(() => [] as string[]);
-  return names.some((name) => name.endsWith(INBOX_SUFFIX));
+/** Whether a file name (of the sessions folder) is an inbox. */
+export function isInboxName(name: string): boolean {
+  return name.endsWith(INBOX_SUFFIX);
 }
 
-/**
- * Takes every entry of the session's inbox, oldest first, and deletes it. `file` names the inbox
- * only when some inbox exists, so most events hash no session id (issue 16 item 4).
- */
-export async function takeInbox(sessionsDir: string, file: () => string): Promise<InboxEntry[]> {
-  if (!(await anyInbox(sessionsDir))) return [];
-  const inbox = file();
+/** Takes every entry of the inbox, oldest first, and deletes it. */
+export async function takeInbox(inbox: string): Promise<InboxEntry[]> {
   return underLock(inbox, async () => {
     const entries = await readEntries(inbox);
     await rm(inbox, { force: true });

@@ -8,7 +8,7 @@ import type { EventName } from '../model/event-name.ts';
 import type { ProfileName } from '../model/profile-name.ts';
 import { inboxFile, takeInbox } from './async-inbox.ts';
 import { carriesContext } from './context-events.ts';
-import type { FileSessionState } from './session-file.ts';
+import type { OpenSession } from './open-session.ts';
 
 export interface OriginRun {
   result: DispatchResult;
@@ -16,12 +16,6 @@ export interface OriginRun {
   finished: AsyncHookResult[];
   /** Labels of background hooks started here and ended with this process. */
   ended: string[];
-}
-
-export interface OpenSession {
-  state: FileSessionState;
-  /** The folder of every session's files. */
-  sessions: string;
 }
 
 /** Hands the background hooks to the keeper when some were left to it; a failed start is said. */
@@ -52,8 +46,7 @@ export async function deliverEarlier(
   event: EventName,
   result: DispatchResult,
 ): Promise<void> {
-  if (!session || !carriesContext(host, event)) return;
-  const { state } = session;
-  const earlier = await takeInbox(session.sessions, () => inboxFile(state.file));
+  if (!session?.inboxWaiting || !carriesContext(host, event)) return;
+  const earlier = await takeInbox(inboxFile(session.state.file));
   result.additionalContext.unshift(...earlier.map((entry) => entry.text));
 }

@@ -4,7 +4,6 @@
 // combined.
 
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { createContextCapper } from '../engine/aggregate/context-cap.ts';
 import { SpillStore } from '../engine/aggregate/spill-store.ts';
 import type { DispatchResult } from '../engine/dispatch/result.ts';
@@ -15,13 +14,7 @@ import type { SessionStateStore } from '../engine/session/session-state.ts';
 import type { Diagnostic } from '../errors.ts';
 import type { ProfileName } from '../model/profile-name.ts';
 import { addToInbox, inboxEntries, inboxFile } from './async-inbox.ts';
-import {
-  deliverEarlier,
-  endedNotes,
-  handOffBackground,
-  type OpenSession,
-  type OriginRun,
-} from './background.ts';
+import { deliverEarlier, endedNotes, handOffBackground, type OriginRun } from './background.ts';
 import { combineResults, emptyResult } from './combine.ts';
 import {
   type BridgeAnswer,
@@ -31,14 +24,9 @@ import {
   parsePayload,
   renderAnswer,
 } from './host-io.ts';
+import { type OpenSession, openSession } from './open-session.ts';
 import { type BridgeConfig, loadBridgeConfig, type OriginHooks } from './origins.ts';
-import {
-  FileSessionState,
-  prefixedState,
-  sessionFile,
-  stateDirectory,
-  sweepSessions,
-} from './session-file.ts';
+import { prefixedState } from './session-file.ts';
 import { originForm } from './tool-forms.ts';
 
 export interface BridgeOptions {
@@ -162,38 +150,24 @@ function restricts(result: DispatchResult): boolean {
   return result.decision === 'deny' || result.decision === 'block' || !result.continue;
 }
 
-function sessionIdOf(input: Record<string, unknown>): string | undefined {
-  for (const key of ['session_id', 'sessionId']) {
-    const value = input[key];
-    if (typeof value === 'string' && value !== '') return value;
-  }
-  return undefined;
-}
-
-/** The session's state file, after sweeping files of sessions that ended unseen a day ago. */
-async function openState(options: BridgeOptions, payload: HostPayload): Promise<OpenSession | undefined> {
-  const sessionId = sessionIdOf(payload.input);
-  if (options.stateDir === null || sessionId === undefined) return undefined;
-  const dir = options.stateDir ?? stateDirectory(options.env ?? process.env);
-  await sweepSessions(dir);
-  return { state: new FileSessionState(() => sessionFile(dir, sessionId)), sessions: join(dir, 'sessions') };
-}
-
 /**
  * The keeper (`bridge --background-only`): runs the event's background hooks to the end and leaves
  * what they have for the model in the session's inbox. Answers nothing: no host reads it.
  */
 async function runKeeper(options: BridgeOptions, payload: HostPayload): Promise<BridgeRun> {
   const config = await loadBridgeConfig(loadOptions(options));
-  const session = await openState(options, payload);
+  const session = await openSession(options, payload.input);
   const runnable = config.origins.filter((origin) => origin.handlers.length > 0);
   const runs = await Promise.all(
     runnable.map((origin) => dispatchOrigin(options, origin, payload, session?.state, 'only')),
   );
-  const sessionId = sessionIdOf(payload.input);
-  if (session && sessionId !== undefined) {
+  if (session) {
     // Capped as the calling host caps a hook's context (claude-code-hooks.md §3.2), spilled to a file.
-    const cap = createContextCapper(getProfile(options.host).contextCapChars, sessionId, new SpillStore());
+    const cap = createContextCapper(
+      getProfile(options.host).contextCapChars,
+      session.sessionId,
+      new SpillStore(),
+    );
     await addToInbox(
       inboxFile(session.state.file),
       inboxEntries(
@@ -223,7 +197,7 @@ export async function runBridge(options: BridgeOptions): Promise<BridgeRun> {
   let session: OpenSession | undefined;
   const handed: string[] = [];
   try {
-    session = await openState(options, payload);
+    session = await openSession(options, payload.input);
     const background = session && options.handOff ? 'skip' : undefined;
     const runnable = config.origins.filter((origin) => origin.handlers.length > 0);
     runs = await Promise.all(

@@ -43,8 +43,8 @@ async function readCounters(file: string): Promise<Counters> {
   }
 }
 
-/** Takes `<file>.lock`, created exclusively; a lock older than LOCK_STALE_MS is taken over. */
-export async function acquireLock(lock: string): Promise<void> {
+/** Takes `lock`, created exclusively; a lock older than LOCK_STALE_MS is taken over. */
+async function acquireLock(lock: string): Promise<void> {
   for (;;) {
     try {
       await (await open(lock, 'wx')).close();
@@ -85,10 +85,6 @@ export class FileSessionState implements SessionStateStore {
     return this.#file;
   }
 
-  get #lock(): string {
-    return `${this.file}.lock`;
-  }
-
   async get(key: string): Promise<number> {
     return (await readCounters(this.file))[key] ?? 0;
   }
@@ -112,16 +108,24 @@ export class FileSessionState implements SessionStateStore {
     await rm(this.file, { force: true });
   }
 
-  async #update(change: (counters: Counters) => number): Promise<number> {
-    await acquireLock(this.#lock);
-    try {
+  #update(change: (counters: Counters) => number): Promise<number> {
+    return underLock(this.file, async () => {
       const counters = await readCounters(this.file);
       const value = change(counters);
       await replaceFile(this.file, JSON.stringify(counters));
       return value;
-    } finally {
-      await rm(this.#lock, { force: true });
-    }
+    });
+  }
+}
+
+/** Runs `work` holding `<file>.lock`: read-modify-write of `file` by one process at a time. */
+export async function underLock<T>(file: string, work: () => Promise<T>): Promise<T> {
+  const lock = `${file}.lock`;
+  await acquireLock(lock);
+  try {
+    return await work();
+  } finally {
+    await rm(lock, { force: true });
   }
 }
 
@@ -150,19 +154,26 @@ export async function sweepSessions(
   maxAgeMs = SESSION_MAX_AGE_MS,
   now = Date.now(),
 ): Promise<number> {
+  return (await sweepSessionFiles(dir, maxAgeMs, now)).removed;
+}
+
+/** The sweep, and the names of the files it kept: one directory read per bridge start. */
+export async function sweepSessionFiles(
+  dir: string,
+  maxAgeMs = SESSION_MAX_AGE_MS,
+  now = Date.now(),
+): Promise<{ removed: number; kept: string[] }> {
   const sessions = join(dir, 'sessions');
   const names = await readdir(sessions).catch(() => [] as string[]);
-  let removed = 0;
+  const kept: string[] = [];
   for (const name of names) {
     const file = join(sessions, name);
     const age = await stat(file).then(
       (s) => now - s.mtimeMs,
       () => 0,
     );
-    if (age > maxAgeMs) {
-      await rm(file, { force: true });
-      removed += 1;
-    }
+    if (age > maxAgeMs) await rm(file, { force: true });
+    else kept.push(name);
   }
-  return removed;
+  return { removed: names.length - kept.length, kept };
 }

@@ -34,13 +34,24 @@ const postToolUse = (project: string) =>
     tool_input: { command: 'npm test' },
     tool_response: { output: 'ok' },
   });
+/** The command line VS Code runs after `bridge install --host vscode`, with its own state folder. */
+const vscodeBridge = (project: string, stateDir: string) => [
+  'bridge',
+  '--host',
+  'vscode',
+  '--cwd',
+  project,
+  '--no-user',
+  '--state-dir',
+  stateDir,
+];
 const prompt = (project: string) => vscodePayload(project, 'UserPromptSubmit', { prompt: 'next' });
 
 describe('bridge: background hooks outlive the bridge and reach the next event', () => {
   it('answers at once, the keeper runs the async hook to the end, and the next prompt carries its context once', async () => {
     const { project, gate } = asyncProject();
     const stateDir = join(project, '.state');
-    const args = ['bridge', '--host', 'vscode', '--cwd', project, '--no-user', '--state-dir', stateDir];
+    const args = vscodeBridge(project, stateDir);
     const first = await spawnBuiltCli(args, { stdin: postToolUse(project) });
     expect(first).toEqual({ code: 0, stdout: '{}\n', stderr: '' });
     // The bridge has exited; its hook still runs, waiting at its gate.
@@ -69,16 +80,7 @@ describe('bridge: background hooks outlive the bridge and reach the next event',
 
   it('without a keeper (the CLI run in-process) says that the background hook ended with the bridge', async () => {
     const { project, gate } = asyncProject();
-    const args = [
-      'bridge',
-      '--host',
-      'vscode',
-      '--cwd',
-      project,
-      '--no-user',
-      '--state-dir',
-      join(project, '.s'),
-    ];
+    const args = vscodeBridge(project, join(project, '.s'));
     const run = await runCliInProcess(args, { stdin: postToolUse(project) });
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).systemMessage).toMatch(
@@ -91,16 +93,7 @@ describe('bridge: background hooks outlive the bridge and reach the next event',
   it('without a session id (nowhere to leave the output) runs them in the bridge and says they ended there', async () => {
     const { project } = asyncProject();
     const { session_id: _id, ...anonymous } = JSON.parse(postToolUse(project)) as Record<string, unknown>;
-    const args = [
-      'bridge',
-      '--host',
-      'vscode',
-      '--cwd',
-      project,
-      '--no-user',
-      '--state-dir',
-      join(project, '.s'),
-    ];
+    const args = vscodeBridge(project, join(project, '.s'));
     const run = await spawnBuiltCli(args, { stdin: JSON.stringify(anonymous) });
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/^agent-hooks bridge: background hooks ended with this bridge process/);

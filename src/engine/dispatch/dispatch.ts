@@ -101,7 +101,10 @@ export async function dispatchEvent(
     });
   }
   const ran = await runAll(ctx, scope, runnable);
-  const skipped = withSkips(plan.skipped, [trusted?.skipped, split?.skipped, once?.skipped, ran.skipped]);
+  const skipped =
+    trusted?.skipped.length || split?.skipped.length || once?.skipped.length || ran.skipped.length
+      ? withSkips(plan.skipped, [trusted?.skipped, split?.skipped, once?.skipped, ran.skipped])
+      : plan.skipped;
   const result = conclude(ctx, scope, ran, skipped, prompts, stopCap);
   const checking = checkUpdatedInput(ctx, input, result);
   if (checking) await checking;
@@ -114,12 +117,11 @@ export async function dispatchEvent(
   return result;
 }
 
-/** The planner's skips plus the later stages'; no new array in the common case of none. */
+/** The planner's skips plus the later stages' (the caller skips this, and its arrays, when there are none). */
 function withSkips(
   planned: DispatchResult['skipped'],
   later: readonly (readonly SkippedReport[] | undefined)[],
 ): DispatchResult['skipped'] {
-  if (later.every((list) => !list?.length)) return planned;
   return [...planned, ...later.flatMap((list) => list ?? [])];
 }
 
