@@ -246,6 +246,20 @@ describe('command forms', () => {
     expect(home.stdout).toBe(`${realpathSync(homedir())}\n`);
   });
 
+  it('resolves a handler again under another host, project or platform option, never from a stale run', async () => {
+    const request = commandRequest({
+      command: 'printf "%s|%s" "${CLAUDE_PROJECT_DIR}" "${BASH_VERSION:+bash}"',
+    });
+    const first = await runCommandHandler({ ...request, projectDir: project });
+    expect(first.stdout).toBe(`${project}|`);
+    // The same handler object, now for Copilot CLI, which starts every shell command with bash.
+    const copilot = await runCommandHandler({ ...request, projectDir: project, host: 'copilot-cli' });
+    expect(copilot.stdout).toBe(`${project}|bash`);
+    const other = join(project, 'sub dir');
+    const moved = await runCommandHandler({ ...request, projectDir: other });
+    expect(moved.stdout).toBe(`${other}|`);
+  });
+
   it('applies the output cap option and notes the truncation', async () => {
     const runner = createCommandRunner({ maxOutputBytes: 10 });
     const r = await runner(commandRequest({ command: 'printf 0123456789abcdef' }));
