@@ -76,8 +76,12 @@ export function applyInstall(plan: InstallPlan): void {
 
 const LINE = /\n/g;
 
-/** What a person reads before and after the write: the configuration diff, then each file. */
-export function describeInstall(plan: InstallPlan, cwd: string): string {
+/**
+ * What a person reads before and after the write: the configuration diff and each file (for
+ * stdout), and the notes and warnings about them (for stderr, as `convert` and `bridge install`
+ * print theirs), so that `| head` or a redirect of the diff cannot hide a warning.
+ */
+export function describeInstall(plan: InstallPlan, cwd: string): { report: string; notes: string } {
   const shown = (file: string): string => {
     const relative = path.relative(cwd, file);
     return relative.startsWith('..') ? file : relative;
@@ -86,13 +90,14 @@ export function describeInstall(plan: InstallPlan, cwd: string): string {
   const out: string[] = [];
   if (write.diff === '') out.push(`${shown(write.file)}: the hooks are already there, nothing changes\n`);
   else out.push(write.diff);
-  for (const note of write.notes) out.push(`note: ${shown(write.file)}: ${note}\n`);
-  for (const step of lossy) out.push(`note: ${step.message}\n`);
-  for (const warning of warnings) out.push(`warning: ${warning}\n`);
   for (const file of plan.files) {
     const lines = file.text.match(LINE)?.length ?? 0;
     const what = { create: 'new', replace: 'replaced', same: 'already there, unchanged' }[file.status];
     out.push(`${shown(file.file)} (${what}, ${lines} lines)\n`);
   }
-  return out.join('');
+  const notes: string[] = [];
+  for (const note of write.notes) notes.push(`note: ${shown(write.file)}: ${note}\n`);
+  for (const step of lossy) notes.push(`note: ${step.message}\n`);
+  for (const warning of warnings) notes.push(`warning: ${warning}\n`);
+  return { report: out.join(''), notes: notes.join('') };
 }

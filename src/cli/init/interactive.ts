@@ -144,7 +144,9 @@ export async function initOnTerminal(
   prompts.intro('agent-hooks init');
   try {
     const planned = await plan(options);
-    io.stdout(describeInstall(planned, placesOf(options, process.env).projectDir));
+    const described = describeInstall(planned, placesOf(options, process.env).projectDir);
+    if (described.notes !== '') io.stderr(described.notes);
+    io.stdout(described.report);
     if (options.dryRun) {
       prompts.outro('Dry run: nothing written.');
       return 0;

@@ -33,6 +33,8 @@ export function writeAndReport(
     return;
   }
   for (const note of notes) io.stderr(`${note}\n`);
-  io.stdout(describeInstall(plan, cwd));
+  const described = describeInstall(plan, cwd);
+  if (described.notes !== '') io.stderr(described.notes);
+  io.stdout(described.report);
   io.stdout(options.dryRun ? 'Dry run: nothing written.\n' : 'Written.\n');
 }

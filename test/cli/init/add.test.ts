@@ -74,9 +74,12 @@ describe('agent-hooks add', () => {
       ]);
     const typo = await add('./gaurd.sh');
     expect(typo.code).toBe(0);
-    expect(typo.stdout).toContain(
+    expect(typo.stderr).toContain(
       'warning: DOCTOR_PROGRAM_MISSING: PreToolUse hook runs gaurd.sh, but it does not exist.',
     );
+    // On stderr, so `add … | head` or a redirect of the diff cannot hide it.
+    expect(typo.stdout).not.toContain('warning:');
+    expect(typo.stdout).toContain('./gaurd.sh');
     expect(readFileSync(join(project, '.claude/settings.json'), 'utf8')).toContain('./gaurd.sh');
     // An interpreter's missing script, and --json: the warning is in `warnings`.
     const script = await add('node ./hooks/missing.mjs', '--json', '--dry-run');
@@ -112,7 +115,7 @@ describe('agent-hooks add', () => {
         preToolUse: [{ type: 'command', bash: 'sh ./guard.sh', timeoutSec: 5, matcher: 'bash|powershell' }],
       },
     });
-    expect(run.stdout).toMatch(/note: camelCase Copilot events send camelCase input/);
+    expect(run.stderr).toMatch(/note: camelCase Copilot events send camelCase input/);
     expect(await decisionIn(project, 'copilot-cli')).toBe('deny');
   });
 
@@ -131,7 +134,7 @@ describe('agent-hooks add', () => {
       project,
     ]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/note: VS Code ignores matchers/);
+    expect(run.stderr).toMatch(/note: VS Code ignores matchers/);
     const written = JSON.parse(readFileSync(join(project, '.github/hooks/hooks.json'), 'utf8'));
     expect(written.$schema).toBe('https://unpkg.com/agent-hooks/schema/vscode-hooks.schema.json');
     expect(await decisionIn(project, 'vscode')).toBe('deny');
