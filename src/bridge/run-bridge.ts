@@ -152,11 +152,13 @@ function restricts(result: DispatchResult): boolean {
 
 /**
  * The keeper (`bridge --background-only`): runs the event's background hooks to the end and leaves
- * what they have for the model in the session's inbox. Answers nothing: no host reads it.
+ * what they have for the model in the session's inbox. Answers nothing: no host reads it. A
+ * SessionEnd keeper's hooks still run to the end, without the session: no later event could deliver
+ * what they leave, and its files, which the SessionEnd bridge deleted, must not come back.
  */
 async function runKeeper(options: BridgeOptions, payload: HostPayload): Promise<BridgeRun> {
   const config = await loadBridgeConfig(loadOptions(options));
-  const session = await openSession(options, payload.input);
+  const session = payload.event === 'SessionEnd' ? undefined : await openSession(options, payload.input);
   const runnable = config.origins.filter((origin) => origin.handlers.length > 0);
   const runs = await Promise.all(
     runnable.map((origin) => dispatchOrigin(options, origin, payload, session?.state, 'only')),

@@ -152,6 +152,26 @@ describe('bridge: background hooks outlive the bridge and reach the next event',
     expect(run.answer.exitCode).toBe(0);
     expect(existsSync(inbox)).toBe(false);
   });
+
+  it("a SessionEnd keeper runs its hooks to the end and brings back none of the session's files", async () => {
+    const done = join(tempDir('bridge-keeper-end'), 'uploaded');
+    const command = `printf '{"systemMessage":"uploaded"}'; touch '${done}'`;
+    const hooks = { SessionEnd: [{ hooks: [{ type: 'command', async: true, command }] }] };
+    const project = makeTree({ '.claude/settings.json': { hooks } }, 'bridge-keeper-end');
+    const stateDir = join(project, '.state');
+    const run = await runBridge({
+      host: 'vscode',
+      stdin: vscodePayload(project, 'SessionEnd', { reason: 'other' }),
+      cwd: project,
+      noUser: true,
+      stateDir,
+      backgroundOnly: true,
+    });
+    expect(run.answer).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    expect(existsSync(done)).toBe(true);
+    expect(existsSync(inboxFile(sessionFile(stateDir, SESSION)))).toBe(false);
+    expect(existsSync(sessionFile(stateDir, SESSION))).toBe(false);
+  });
 });
 
 describe('the inbox under parallel keepers', () => {
