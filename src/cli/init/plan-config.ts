@@ -81,19 +81,13 @@ export function planConfig(
   }
   let planned: ConfigWrite;
   try {
-    planned = planConfigWrite(to.file, incoming, { force: options.force });
+    planned = planConfigWrite(to.file, incoming, {
+      force: options.force,
+      refuse: (before) => findings(to.file, before, to.kind, 'error'),
+    });
   } catch (error) {
     if (error instanceof WriteRefused) throw new InitRefused('INIT_TARGET_INVALID', error.message);
     throw error;
-  }
-  if (planned.before !== undefined && planned.mode === 'merge') {
-    const problems = findings(to.file, planned.before, to.kind, 'error');
-    if (problems.length > 0) {
-      throw new InitRefused(
-        'INIT_TARGET_INVALID',
-        `not writing ${to.file}: it has errors; fix them, or replace the file with --force:\n  ${problems.join('\n  ')}`,
-      );
-    }
   }
   const problems = findings(to.file, planned.after, to.kind, 'error');
   if (problems.length > 0) {

@@ -1,4 +1,17 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  chownSync,
+  constants,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { type JsonMerge, mergeHookConfig } from './json-merge.ts';
 import { unifiedDiff } from './line-diff.ts';
@@ -20,6 +33,9 @@ export interface ConfigWrite {
   diff: string;
 }
 
+/** The permission bits of a file's mode (its type bits are not ours to set). */
+const PERMISSION_BITS = 0o7777;
+
 /** A write that must not happen: the message says why and what to do. */
 export class WriteRefused extends Error {
   override readonly name = 'WriteRefused';
@@ -39,15 +55,21 @@ function readExisting(file: string): string | undefined {
 export type MergeJson = (existing: string, incoming: Record<string, unknown>) => JsonMerge | string;
 
 /**
- * Plans writing a hook configuration object to `file`. A missing file is created. An existing
- * one is merged into (every other key and its formatting kept), or with `force` replaced; when
- * it cannot be merged (bad JSON, `hooks` of another shape) the write is refused without `force`.
- * `merge` defaults to the hook merge; `schema --vscode` passes its settings merge.
+ * Plans writing a hook configuration object to `file`. A missing file is created. An existing one
+ * is merged into (every other key and its formatting kept). When it cannot be merged (bad JSON, a
+ * duplicate key, `hooks` of another shape) or `refuse` finds a reason (errors for its host), the
+ * write is refused, or with `force` the whole file is replaced: `force` never replaces a file that
+ * can be merged. `merge` defaults to the hook merge; `schema --vscode` passes its settings merge.
  */
 export function planConfigWrite(
   file: string,
   incoming: Record<string, unknown>,
-  options: { force: boolean; merge?: MergeJson },
+  options: {
+    force: boolean;
+    merge?: MergeJson;
+    /** The errors that forbid merging into the existing text (e.g. its host would not read it). */
+    refuse?: (before: string) => string[];
+  },
 ): ConfigWrite {
   const before = readExisting(file);
   const fresh = `${JSON.stringify(incoming, null, 2)}\n`;
@@ -60,22 +82,109 @@ export function planConfigWrite(
     diff: unifiedDiff(file, before, after),
   });
   if (before === undefined) return plan('create', fresh);
-  if (options.force) return plan('replace', fresh);
   const merged = (options.merge ?? mergeHookConfig)(before, incoming);
-  if (typeof merged === 'string') {
-    throw new WriteRefused(
-      `not writing ${file}: it exists and cannot be merged into because ${merged}; fix it, choose another --out, or replace it with --force`,
-    );
-  }
-  return plan('merge', merged.text, merged.notes);
+  const problems = typeof merged === 'string' ? [] : (options.refuse?.(before) ?? []);
+  if (typeof merged !== 'string' && problems.length === 0) return plan('merge', merged.text, merged.notes);
+  const reason = typeof merged === 'string' ? `it cannot be merged into because ${merged}` : 'it has errors';
+  if (options.force) return plan('replace', fresh, [`replaced the whole file (--force): ${reason}`]);
+  const listed = problems.map((problem) => `\n  ${problem}`).join('');
+  throw new WriteRefused(
+    `not writing ${file}: ${reason}; fix it, or pass --force to replace the whole file (everything else in it is lost)${listed}`,
+  );
 }
 
-/** Writes the planned text through a temporary file and a rename, keeping the file's mode. */
+/**
+ * Writes the planned text. Through a symbolic link, the file it points to is written and the link
+ * stays. A file this user may not write is refused, not replaced. The text goes to a temporary file
+ * renamed over the target (a reader never sees half a file), with the target's mode, owner and
+ * group; where the owner cannot be kept, the file is written in place instead.
+ */
 export function applyConfigWrite(write: ConfigWrite): void {
   if (write.before === write.after) return;
-  mkdirSync(dirname(write.file), { recursive: true });
-  const temporary = join(dirname(write.file), `.${basename(write.file)}.${process.pid}.tmp`);
-  const mode = write.before === undefined ? undefined : statSync(write.file).mode;
-  writeFileSync(temporary, write.after, mode === undefined ? {} : { mode });
-  renameSync(temporary, write.file);
+  const target = write.before === undefined ? newFileTarget(write.file) : existingTarget(write.file);
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+    if (write.before === undefined) writeThroughRename(target, write.after);
+    else writeKeepingOwner(target, write.after, statSync(target));
+  } catch (error) {
+    if (error instanceof WriteRefused) throw error;
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new WriteRefused(`could not write ${write.file}: ${code}; nothing in it was changed`);
+  }
+}
+
+function existingTarget(file: string): string {
+  const target = realpathSync(file);
+  try {
+    accessSync(target, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new WriteRefused(
+      `not writing ${file}: this user may not write it (${code}); make it writable first`,
+    );
+  }
+  return target;
+}
+
+/** A missing file; a symbolic link whose target is missing is refused, not replaced by a file. */
+function newFileTarget(file: string): string {
+  try {
+    if (lstatSync(file).isSymbolicLink()) {
+      throw new WriteRefused(
+        `not writing ${file}: it is a symbolic link to a file that does not exist; create that file or remove the link`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof WriteRefused) throw error;
+  }
+  return file;
+}
+
+function temporaryFor(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
+}
+
+function writeThroughRename(target: string, text: string, mode?: number): void {
+  const temporary = temporaryFor(target);
+  try {
+    writeFileSync(temporary, text);
+    // Exactly the target's permissions: a mode given at creation would pass through the umask.
+    if (mode !== undefined) chmodSync(temporary, mode & PERMISSION_BITS);
+    renameSync(temporary, target);
+  } catch (error) {
+    removeQuietly(temporary);
+    throw error;
+  }
+}
+
+function writeKeepingOwner(
+  target: string,
+  text: string,
+  stat: { mode: number; uid: number; gid: number },
+): void {
+  const uid = process.getuid?.();
+  const gid = process.getgid?.();
+  if (uid === undefined || (stat.uid === uid && stat.gid === gid)) {
+    writeThroughRename(target, text, stat.mode);
+    return;
+  }
+  const temporary = temporaryFor(target);
+  try {
+    writeFileSync(temporary, text);
+    chmodSync(temporary, stat.mode & PERMISSION_BITS);
+    chownSync(temporary, stat.uid, stat.gid);
+    renameSync(temporary, target);
+  } catch {
+    // Only root may give a file away: another user's (or group's) file is written in place.
+    removeQuietly(temporary);
+    writeFileSync(target, text);
+  }
+}
+
+function removeQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // Never made, or already gone.
+  }
 }

@@ -3,6 +3,7 @@ import {
   applyEdits,
   type FormattingOptions,
   findNodeAtLocation,
+  type Node as JsonNode,
   modify,
   type ParseError,
   parse,
@@ -31,15 +32,65 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Parses the existing file; a syntax error or a non-object is a reason to refuse the merge. */
+/** The byte order mark some editors put first: readers skip it, so the merge sets it aside and puts it back. */
+const BOM = '\uFEFF';
+
+/** Line and column (1-based) of `offset` in `text`, as an editor shows them. */
+function lineColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return `line ${line}, column ${offset - before.lastIndexOf('\n')}`;
+}
+
+/**
+ * A key that appears twice in one object: a JSON reader keeps the last, while an edit would change
+ * the first, so a merge could replace a hook or add one that never loads. Undefined when none.
+ */
+function duplicateKey(text: string): string | undefined {
+  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  const pending: JsonNode[] = root ? [root] : [];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    const seen = new Set<string>();
+    for (const child of node.children ?? []) {
+      if (node.type === 'object' && child.children?.[0]) {
+        const key = String(child.children[0].value);
+        if (seen.has(key))
+          return `the key "${key}" appears twice in one object (${lineColumn(text, child.offset)})`;
+        seen.add(key);
+      }
+      pending.push(child);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Parses the existing file; a syntax error, a duplicate key or a non-object is a reason to refuse
+ * the merge. A leading byte order mark is skipped, as the configuration reader skips it.
+ */
 export function parseExisting(text: string): Record<string, unknown> | string {
+  const body = text.startsWith(BOM) ? text.slice(BOM.length) : text;
   const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const value: unknown = parse(body, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
-  if (first) return `it is not valid JSON (${printParseErrorCode(first.error)} at offset ${first.offset})`;
-  if (text.trim() === '') return {};
+  if (first)
+    return `it is not valid JSON (${printParseErrorCode(first.error)} at ${lineColumn(body, first.offset)})`;
+  if (body.trim() === '') return {};
   if (!isObject(value)) return 'it does not hold a JSON object';
-  return value;
+  return duplicateKey(body) ?? value;
+}
+
+/**
+ * Runs a merge on the text after a byte order mark and puts the mark back, so that the file keeps
+ * every byte it had; jsonc-parser's offsets would otherwise be one off.
+ */
+export function keepingBom(
+  existing: string,
+  merge: (text: string) => JsonMerge | string,
+): JsonMerge | string {
+  if (!existing.startsWith(BOM)) return merge(existing);
+  const merged = merge(existing.slice(BOM.length));
+  return typeof merged === 'string' ? merged : { ...merged, text: `${BOM}${merged.text}` };
 }
 
 /**
@@ -49,6 +100,10 @@ export function parseExisting(text: string): Record<string, unknown> | string {
  * other key, comment and line keeps its formatting. Returns a reason string when it cannot merge.
  */
 export function mergeHookConfig(existing: string, incoming: Record<string, unknown>): JsonMerge | string {
+  return keepingBom(existing, (text) => mergeHooks(text, incoming));
+}
+
+function mergeHooks(existing: string, incoming: Record<string, unknown>): JsonMerge | string {
   const current = parseExisting(existing);
   if (typeof current === 'string') return current;
   const formattingOptions = formattingOf(existing);

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { applyEdits, findNodeAtLocation, modify, parseTree } from 'jsonc-parser';
-import { formattingOf, isObject, type JsonMerge, parseExisting } from './json-merge.ts';
+import { formattingOf, isObject, type JsonMerge, keepingBom, parseExisting } from './json-merge.ts';
 
 /** The address an editor schema mapping points at: entries are the same mapping when these agree. */
 function urlOf(entry: unknown): unknown {
@@ -29,6 +29,10 @@ function appendAfterLast(text: string, key: string, value: unknown, unit: string
  * the same address is left as it is, with a note. Returns a reason when the file cannot be merged.
  */
 export function mergeSchemaSettings(existing: string, incoming: Record<string, unknown>): JsonMerge | string {
+  return keepingBom(existing, (text) => mergeSettings(text, incoming));
+}
+
+function mergeSettings(existing: string, incoming: Record<string, unknown>): JsonMerge | string {
   const current = parseExisting(existing);
   if (typeof current === 'string') return current;
   const formattingOptions = formattingOf(existing);

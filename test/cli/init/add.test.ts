@@ -146,7 +146,7 @@ describe('agent-hooks add', () => {
     const run = await runCliInProcess(args);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(
-      /INIT_TARGET_INVALID: not writing .*settings\.json: it exists and cannot be merged into because it is not valid JSON/,
+      /INIT_TARGET_INVALID: not writing .*settings\.json: it cannot be merged into because it is not valid JSON \(\w+ at line 1, column \d+\)/,
     );
     expect(readFileSync(join(project, '.claude/settings.json'), 'utf8')).toBe('{ "hooks": ');
     const forced = await runCliInProcess([...args, '--force']);
@@ -231,7 +231,7 @@ it('refuses a Claude settings file with comments, which Claude Code cannot read 
   ]);
   expect(run.code).toBe(1);
   expect(run.stderr).toMatch(
-    /INIT_TARGET_INVALID: not writing .*: it has errors; fix them, or replace the file with --force:\n {2}CONFIG_INVALID_JSON at .*settings\.json:2:3/,
+    /INIT_TARGET_INVALID: not writing .*: it has errors; fix it, or pass --force to replace the whole file \(everything else in it is lost\)\n {2}CONFIG_INVALID_JSON at .*settings\.json:2:3/,
   );
   expect(readFileSync(join(project, '.claude/settings.json'), 'utf8')).toBe(settings);
 });
