@@ -7,10 +7,9 @@ import { tempDir, writeFile } from '../helpers/temp-dir.ts';
 
 const COPILOT = `{ "version": 1, "hooks": { "preToolUse": [{ "type": "command", "bash": "./guard.sh", "timeoutSec": 20 }] } }\n`;
 
-/** A team's settings file: other keys, a comment, 4-space indent — all must survive. */
+/** A team's settings file: other keys, one-line values, 4-space indent — all must survive. */
 const SETTINGS = `{
     "$schema": "https://json.schemastore.org/claude-code-settings.json",
-    // team defaults
     "permissions": { "allow": ["Bash(git *)"] },
     "env": { "A": "1" },
     "model": "opus"
@@ -33,7 +32,7 @@ describe('convert --out never destroys a file', () => {
     expect(readFileSync(target, 'utf8')).toBe(SETTINGS);
   });
 
-  it('merges into existing settings, keeping permissions, env, model, $schema, comments and indent; prints the diff', async () => {
+  it('merges into existing settings, keeping permissions, env, model, $schema and indent; prints the diff', async () => {
     const dir = tempDir('convert-out');
     const source = writeFile(dir, 'hooks.json', COPILOT);
     const target = writeFile(dir, '.claude/settings.json', SETTINGS);
@@ -42,8 +41,7 @@ describe('convert --out never destroys a file', () => {
     const after = readFileSync(target, 'utf8');
     expect(after.startsWith(SETTINGS.slice(0, SETTINGS.indexOf('"model"')))).toBe(true);
     expect(after).toContain('    "model": "opus",\n    "hooks": {\n        "PreToolUse": [');
-    expect(after).toContain('// team defaults');
-    expect(run.stdout).toContain(`--- ${target}\n+++ ${target}\n@@ -3,5 +3,18 @@`);
+    expect(run.stdout).toContain(`--- ${target}\n+++ ${target}\n@@ -2,5 +2,18 @@`);
     expect(run.stdout).toContain('-    "model": "opus"\n+    "model": "opus",\n+    "hooks": {');
     // Converting again adds nothing: the equal entry is already there.
     const again = await convert(source, target);
@@ -51,6 +49,47 @@ describe('convert --out never destroys a file', () => {
     expect(again.stdout).toBe('');
     expect(again.stderr).toMatch(/already holds these hooks: nothing changed/);
     expect(readFileSync(target, 'utf8')).toBe(after);
+  });
+
+  it('refuses a target its host cannot read, and a result its host could not read', async () => {
+    const dir = tempDir('convert-out');
+    const source = writeFile(dir, 'hooks.json', COPILOT);
+    // Claude Code reads its settings as strict JSON (dependencies.md): a comment makes it unreadable.
+    const commented = SETTINGS.replace('"model"', '// team defaults\n    "model"');
+    const target = writeFile(dir, '.claude/settings.json', commented);
+    const run = await convert(source, target);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /not writing .*settings\.json: it has errors; fix it, or pass --force .*\n {2}CONFIG_INVALID_JSON at /,
+    );
+    expect(readFileSync(target, 'utf8')).toBe(commented);
+    // Copilot entries merged into Claude settings: a file Claude Code would reject.
+    const claude = writeFile(dir, 'other/.claude/settings.json', SETTINGS);
+    const mixed = await runCliInProcess([
+      'convert',
+      source,
+      '--to',
+      'copilot',
+      '--out',
+      claude,
+      '--accept-lossy',
+    ]);
+    expect(mixed.code).toBe(1);
+    expect(mixed.stderr).toMatch(
+      /not writing .*settings\.json: it is a claude-settings file, whose host reads claude hooks, not copilot ones; use --to claude/,
+    );
+    expect(readFileSync(claude, 'utf8')).toBe(SETTINGS);
+  });
+
+  it('adds hooks to a Copilot settings file inline, without the hooks file version and $schema', async () => {
+    const dir = tempDir('convert-out');
+    const source = writeFile(dir, 'hooks.json', COPILOT);
+    const target = writeFile(dir, '.copilot/settings.json', '{\n  "theme": "dark"\n}\n');
+    const run = await runCliInProcess(['convert', source, '--to', 'copilot', '--out', target]);
+    expect(run.code).toBe(0);
+    const after = JSON.parse(readFileSync(target, 'utf8'));
+    expect(Object.keys(after)).toEqual(['theme', 'hooks']);
+    expect(after.hooks.preToolUse).toHaveLength(1);
   });
 
   it('appends to an event list already in the target, keeping its entries', async () => {

@@ -7,6 +7,7 @@ import {
   type ConvertTarget,
   type CopilotKeys,
   convertConfig,
+  DIALECT_OF_KIND,
   detectConfigKind,
   type LossyStep,
 } from '../../config/convert/index.ts';
@@ -14,7 +15,8 @@ import type { ConfigKind } from '../../config/read-config.ts';
 import type { Diagnostic } from '../../errors.ts';
 import type { CliIo } from '../cli-io.ts';
 import { changesDecision, choosePayload } from '../convert-payload.ts';
-import { applyConfigWrite, type ConfigWrite, planConfigWrite } from '../write/config-write.ts';
+import { configErrors } from '../write/config-errors.ts';
+import { applyConfigWrite, type ConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 
 interface ConvertCliOptions {
   to: ConvertTarget;
@@ -56,7 +58,9 @@ function diagnosticLine(d: Diagnostic): string {
 
 /**
  * Writes `--out`: never when the source has errors; a new file is created, an existing one merged
- * into (or replaced with --force). The diff of what changes goes to stdout.
+ * into (or, when it cannot be merged or has errors for its host, replaced with --force). Hooks of
+ * another dialect than the target's host reads (Copilot entries in Claude settings) are never
+ * written. The target is read as the hosts read it: by its path, else its content (detectConfigKind).
  */
 function writeOut(
   out: string,
@@ -65,11 +69,40 @@ function writeOut(
   options: ConvertCliOptions,
 ): ConfigWrite | undefined {
   if (failed) return undefined;
-  const write = planConfigWrite(resolve(out), JSON.parse(text) as Record<string, unknown>, {
+  const target = resolve(out);
+  const kind = kindOfExisting(target);
+  refuseOtherDialect(target, kind, options.to);
+  const incoming = JSON.parse(text) as Record<string, unknown>;
+  if (kind === 'copilot-settings') {
+    // A Copilot settings file holds `hooks` inline, without the hooks file's `version` and $schema
+    // (copilot-cli-observed.md; `add` writes it the same way, src/cli/init/plan-config.ts).
+    delete incoming.version;
+    delete incoming.$schema;
+  }
+  const write = planConfigWrite(target, incoming, {
     force: options.force === true,
+    refuse: (before) => configErrors(target, before, detectConfigKind(target, before)),
   });
   applyConfigWrite(write);
   return write;
+}
+
+/** The kind of an existing target, read as the hosts read it; undefined when there is none to read. */
+function kindOfExisting(target: string): ConfigKind | undefined {
+  try {
+    return detectConfigKind(target, readFileSync(target, 'utf8'));
+  } catch {
+    return undefined; // Missing (created in the dialect written) or unreadable (the writer says why).
+  }
+}
+
+/** An existing target whose host reads another dialect than `to` would hold hooks that never run. */
+function refuseOtherDialect(target: string, kind: ConfigKind | undefined, to: ConvertTarget): void {
+  const holds = kind === undefined ? undefined : DIALECT_OF_KIND[kind];
+  if (holds === undefined || holds === to) return;
+  throw new WriteRefused(
+    `not writing ${target}: it is a ${kind} file, whose host reads ${holds} hooks, not ${to} ones; use --to ${holds} to add these hooks to it, or choose another --out`,
+  );
 }
 
 function report(write: ConfigWrite | undefined, out: string, why: string, io: ConvertIo): void {
@@ -153,7 +186,11 @@ export function registerConvertCommand(program: Command, io: CliIo): void {
       '--out <file>',
       'write to this file instead of stdout: created, or merged into (other keys and formatting kept); prints the diff',
     )
-    .option('--force', 'with --out: replace an existing file instead of merging into it', false)
+    .option(
+      '--force',
+      'with --out: replace an existing file that cannot be merged into (one that can is merged)',
+      false,
+    )
     .option(
       '--copilot-keys <style>',
       'Copilot event keys: camel (camelCase payload) | compat (PascalCase, snake_case payload); default: the form the hook scripts read',

@@ -1,18 +1,11 @@
-import { type ConvertTarget, convertConfig, type LossyStep } from '../../config/convert/index.ts';
+import { convertConfig, DIALECT_OF_KIND, type LossyStep } from '../../config/convert/index.ts';
 import { type ConfigKind, readConfig } from '../../config/read-config.ts';
 import type { Diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
+import { configDiagnostics, located } from '../write/config-errors.ts';
 import { type ConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 import type { Destination } from './destination.ts';
 import { InitRefused } from './refused.ts';
-
-/** The dialect written into each kind of hook file. */
-const DIALECT: Partial<Record<ConfigKind, ConvertTarget>> = {
-  'claude-settings': 'claude',
-  'copilot-hooks-file': 'copilot',
-  'copilot-settings': 'copilot',
-  'vscode-hooks': 'vscode',
-};
 
 export interface ConfigPlan {
   write: ConfigWrite;
@@ -24,22 +17,8 @@ export interface ConfigPlan {
   added: readonly NormalizedHandler[];
 }
 
-function diagnostics(
-  file: string,
-  text: string,
-  kind: ConfigKind,
-  severity: 'error' | 'warning',
-): Diagnostic[] {
-  return readConfig({ file, text, kind, scope: 'project' }).diagnostics.filter(
-    (d) => d.severity === severity,
-  );
-}
-
-const located = (d: Diagnostic): string =>
-  `${d.code} at ${d.file}:${d.line ?? '?'}:${d.column ?? '?'}: ${d.message}`;
-
 function findings(file: string, text: string, kind: ConfigKind, severity: 'error' | 'warning'): string[] {
-  return diagnostics(file, text, kind, severity).map(located);
+  return configDiagnostics(file, text, kind, severity).map(located);
 }
 
 /**
@@ -53,7 +32,7 @@ export function planConfig(
   to: Destination,
   options: { force: boolean; copilotKeys: 'camel' | 'compat'; reportLossy: boolean },
 ): ConfigPlan {
-  const dialect = DIALECT[to.kind];
+  const dialect = to.kind === 'claude-plugin-hooks' ? undefined : DIALECT_OF_KIND[to.kind];
   if (dialect === undefined) {
     throw new InitRefused(
       'INIT_TARGET_INVALID',
@@ -98,9 +77,10 @@ export function planConfig(
   }
   // Only what this write adds: a warning the file already had is not news (compared without lines).
   const what = (d: Diagnostic): string => `${d.code} ${d.message}`;
-  const before = planned.before === undefined ? [] : diagnostics(to.file, planned.before, to.kind, 'warning');
+  const before =
+    planned.before === undefined ? [] : configDiagnostics(to.file, planned.before, to.kind, 'warning');
   const old = new Set(before.map(what));
-  const warnings = diagnostics(to.file, planned.after, to.kind, 'warning')
+  const warnings = configDiagnostics(to.file, planned.after, to.kind, 'warning')
     .filter((d) => !old.has(what(d)))
     .map(located);
   return {

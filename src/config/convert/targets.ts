@@ -1,7 +1,22 @@
+import type { ConfigKind } from '../read-config.ts';
+
 /** The dialects `convertConfig` writes. */
 export type ConvertTarget = 'claude' | 'copilot' | 'vscode';
 
 export const CONVERT_TARGETS: readonly ConvertTarget[] = ['claude', 'copilot', 'vscode'];
+
+/**
+ * The dialect the hooks of each kind of hook file are written in; other kinds (Markdown
+ * frontmatter) are never a JSON target. A file of one kind given hooks of another dialect holds
+ * hooks its host never runs (Copilot `preToolUse` in Claude settings is an unknown event there).
+ */
+export const DIALECT_OF_KIND: Readonly<Partial<Record<ConfigKind, ConvertTarget>>> = {
+  'claude-settings': 'claude',
+  'claude-plugin-hooks': 'claude',
+  'copilot-hooks-file': 'copilot',
+  'copilot-settings': 'copilot',
+  'vscode-hooks': 'vscode',
+};
 
 const MS_PER_SEC = 1000;
 
