@@ -2,7 +2,6 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   applyEdits,
   type FormattingOptions,
-  findNodeAtLocation,
   type Node as JsonNode,
   modify,
   type ParseError,
@@ -10,6 +9,7 @@ import {
   parseTree,
   printParseErrorCode,
 } from 'jsonc-parser';
+import { appendElement, insertProperty } from './json-insert.ts';
 
 export interface JsonMerge {
   /** The existing text with the incoming hooks added; every other byte kept. */
@@ -106,64 +106,49 @@ export function mergeHookConfig(existing: string, incoming: Record<string, unkno
 function mergeHooks(existing: string, incoming: Record<string, unknown>): JsonMerge | string {
   const current = parseExisting(existing);
   if (typeof current === 'string') return current;
-  const formattingOptions = formattingOf(existing);
+  const formatting = formattingOf(existing);
   const notes: string[] = [];
   let text = existing.trim() === '' ? '{}\n' : existing;
-  const edit = (path: (string | number)[], value: unknown, isArrayInsertion = false): void => {
-    text = applyEdits(text, modify(text, path, value, { formattingOptions, isArrayInsertion }));
+  // Only text is added: the user's bytes stay (json-insert.ts); jsonc edits are the fallback.
+  const add = (path: string[], key: string, value: unknown): void => {
+    text =
+      insertProperty(text, path, key, value, formatting) ??
+      applyEdits(text, modify(text, [...path, key], value, { formattingOptions: formatting }));
   };
   for (const [key, value] of Object.entries(incoming)) {
     if (key === 'hooks') continue;
-    if (!(key in current)) edit([key], value);
+    if (!(key in current)) add([], key, value);
     else if (!isDeepStrictEqual(current[key], value)) notes.push(`kept the existing "${key}"`);
   }
   const hooks = incoming.hooks;
   if (!isObject(hooks)) return { text, notes };
   const existingHooks = current.hooks;
   if (existingHooks !== undefined && !isObject(existingHooks)) return 'its "hooks" is not an object';
+  let hooksThere = existingHooks !== undefined;
   for (const [event, entries] of Object.entries(hooks)) {
     const list = isObject(existingHooks) ? existingHooks[event] : undefined;
     if (list === undefined || !Array.isArray(entries)) {
-      edit(['hooks', event], entries);
+      if (hooksThere) add(['hooks'], event, entries);
+      else add([], 'hooks', { [event]: entries });
+      hooksThere = true;
       continue;
     }
     if (!Array.isArray(list)) return `its "hooks.${event}" is not a list`;
-    let length = list.length;
     for (const entry of entries) {
       if (list.some((old) => isDeepStrictEqual(old, entry))) {
         notes.push(`an equal ${event} entry is already there`);
         continue;
       }
-      const appended = appendAfterLast(text, ['hooks', event], entry, formattingOptions);
-      if (appended === undefined) edit(['hooks', event, length], entry, true);
-      else text = appended;
-      length += 1;
+      text =
+        appendElement(text, ['hooks', event], entry, formatting) ??
+        applyEdits(
+          text,
+          modify(text, ['hooks', event, -1], entry, {
+            formattingOptions: formatting,
+            isArrayInsertion: true,
+          }),
+        );
     }
   }
   return { text, notes };
-}
-
-/**
- * Appends `value` after the last element of the array at `path`, as its own lines indented like
- * that element. jsonc-parser's array insertion re-formats the neighbouring element, which would
- * change bytes of the user's entry; this touches nothing but the inserted text. Undefined when
- * the array is empty or its last element shares a line with other text (then jsonc edits do it).
- */
-function appendAfterLast(
-  text: string,
-  path: string[],
-  value: unknown,
-  formatting: FormattingOptions,
-): string | undefined {
-  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
-  const array = root && findNodeAtLocation(root, path);
-  const last = array?.type === 'array' ? array.children?.at(-1) : undefined;
-  if (!last) return undefined;
-  const indent = text.slice(text.lastIndexOf('\n', last.offset) + 1, last.offset);
-  if (!/^[ \t]*$/.test(indent)) return undefined;
-  const unit = formatting.insertSpaces ? ' '.repeat(formatting.tabSize ?? 2) : '\t';
-  const eol = formatting.eol ?? '\n';
-  const body = JSON.stringify(value, null, unit).split('\n').join(`${eol}${indent}`);
-  const end = last.offset + last.length;
-  return `${text.slice(0, end)},${eol}${indent}${body}${text.slice(end)}`;
 }
