@@ -87,6 +87,23 @@ export function readConfigWith(options: ReadOptions, models: ConfigModels | unde
       }),
     );
   }
+  for (const twice of parsed.duplicates ?? []) {
+    const first = `${twice.first.line}:${twice.first.column}`;
+    result.diagnostics.push(
+      diagnostic(
+        'CONFIG_DUPLICATE_KEY',
+        `"${twice.key}" appears twice in one object; the hosts read only the last, so the one at ${first} is ignored`,
+        {
+          file: options.file,
+          line: twice.line,
+          column: twice.column,
+          pointer: twice.pointer,
+          expected: 'each key once',
+          found: `"${twice.key}" again`,
+        },
+      ),
+    );
+  }
   const top = parsed.doc.value;
   if (options.kind === 'frontmatter' && (top === null || top === undefined)) return result;
   if (!isRecord(top)) {

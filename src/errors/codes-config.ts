@@ -144,6 +144,12 @@ export const CONFIG_CODES = {
       'A configuration file nests a value deeper than 512 levels; that value is read as 0 and the rest of the file (its hooks included) is kept.',
     fix: 'Flatten the value; no hook setting needs that much nesting.',
   },
+  CONFIG_DUPLICATE_KEY: {
+    severity: 'warning',
+    summary:
+      'A key appears twice in one object of a JSON configuration file; the hosts read it with `JSON.parse`, which keeps the last value and ignores the first (often a merge conflict resolved twice).',
+    fix: 'Keep one of the two, merging what the first held into it; `add`, `init` and `convert` refuse to write into such a file until then.',
+  },
   CONFIG_INVALID_VERSION: {
     severity: 'error',
     summary:

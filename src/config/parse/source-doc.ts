@@ -28,8 +28,16 @@ export interface SyntaxProblem extends Position {
   found: string;
 }
 
+/** A key that appears again in the same object: JSON readers keep its last value only. */
+export interface DuplicateKey extends Position {
+  key: string;
+  /** Where the first one, whose value is ignored, is. */
+  first: Position;
+  pointer: string;
+}
+
 export type ParsedDoc =
-  | { ok: true; doc: SourceDoc; tooDeep?: Position[] }
+  | { ok: true; doc: SourceDoc; tooDeep?: Position[]; duplicates?: DuplicateKey[] }
   | { ok: false; problems: SyntaxProblem[] };
 
 /** Maps offsets to 1-based line/column, `lineOffset` lines further down (frontmatter bodies). */
@@ -97,9 +105,43 @@ export function parseJsonDoc(text: string, lenient = false): ParsedDoc {
     return position(root.offset);
   };
   const doc = { value: getNodeValue(root), locate };
-  return spans.length === 0
-    ? { ok: true, doc }
-    : { ok: true, doc, tooDeep: spans.map(([at]) => position(at)) };
+  const duplicates = duplicateKeys(root, position);
+  return {
+    ok: true,
+    doc,
+    ...(spans.length > 0 ? { tooDeep: spans.map(([at]) => position(at)) } : {}),
+    ...(duplicates.length > 0 ? { duplicates } : {}),
+  };
+}
+
+/**
+ * Every key that appears twice in one object. `JSON.parse`, as the hosts read their files, keeps
+ * the last value and drops the first without a word (a hooks block lost to a merge conflict).
+ */
+function duplicateKeys(root: Node, position: (offset: number) => Position): DuplicateKey[] {
+  const found: DuplicateKey[] = [];
+  const walk = (node: Node, path: PathSegment[]): void => {
+    const seen = new Map<string, Node>();
+    (node.children ?? []).forEach((child, index) => {
+      const keyNode = node.type === 'object' ? child.children?.[0] : undefined;
+      const key = keyNode === undefined ? index : String(keyNode.value);
+      if (keyNode !== undefined) {
+        const earlier = seen.get(key as string);
+        if (earlier)
+          found.push({
+            key: key as string,
+            ...position(keyNode.offset),
+            first: position(earlier.offset),
+            pointer: toPointer([...path, key]),
+          });
+        else seen.set(key as string, keyNode);
+      }
+      const value = node.type === 'object' ? child.children?.[1] : child;
+      if (value) walk(value, [...path, key]);
+    });
+  };
+  walk(root, []);
+  return found;
 }
 
 /** Replaces each span by `0` and blanks, keeping line breaks, so every other offset stays put. */

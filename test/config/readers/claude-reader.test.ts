@@ -261,3 +261,28 @@ describe('Claude settings reader: normalized handlers', () => {
     ]);
   });
 });
+
+describe('a key that appears twice in one object (JSON.parse keeps the last)', () => {
+  const text = [
+    '{',
+    '  "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "./first.sh" }] }] },',
+    '  "hooks": {',
+    '    "Stop": [{ "hooks": [{ "type": "command", "command": "./second.sh" }] }],',
+    '    "Stop": []',
+    '  }',
+    '}',
+  ].join('\n');
+  const result = readConfig({ file: 'twice.json', text, kind: 'claude-settings', scope: 'project' });
+
+  it('reads the last value, as the hosts do, and warns at each repeat with where the ignored one is', () => {
+    expect(result.handlers).toHaveLength(0);
+    const twice = result.diagnostics.filter((d) => d.code === 'CONFIG_DUPLICATE_KEY');
+    expect(twice.map((d) => [d.severity, d.pointer, d.line, d.column])).toEqual([
+      ['warning', '/hooks', 3, 3],
+      ['warning', '/hooks/Stop', 5, 5],
+    ]);
+    expect(twice[0]?.message).toBe(
+      '"hooks" appears twice in one object; the hosts read only the last, so the one at 2:3 is ignored',
+    );
+  });
+});
