@@ -67,6 +67,12 @@ export const RUNNER_CODES = {
       "A process a command hook started left the hook's process tree (a double-forked daemon, or setsid after its parent exited) and still holds the hook's output; the engine cannot find or end it.",
     fix: 'Let the hook end what it starts, or start long-lived services outside hooks (systemd, a supervisor).',
   },
+  RUNNER_OUTPUT_AFTER_EXIT: {
+    severity: 'warning',
+    summary:
+      "A process a command hook started kept writing to the hook's stdout or stderr after the hook exited; the engine stopped reading after a bounded drain (600 ms by default), so the rest of that output is not in the result.",
+    fix: 'Send the output of background processes elsewhere (`cmd >/dev/null 2>&1 &`), or let the hook wait for them.',
+  },
   RUNNER_INPUT_ENV_TOO_LARGE: {
     severity: 'info',
     summary:

@@ -72,4 +72,40 @@ describe('descendants of a hook', () => {
     expect(result.diagnostics.map((d) => d.code)).toContain('RUNNER_DESCENDANT_ESCAPED');
     await engine.close();
   });
+
+  // A guard that exits 2 at once while a background child keeps writing to its output: the drain
+  // after the exit used to start again on every write, until the deadline turned the deny into a
+  // timeout (fail-open), or, when the writer had left the tree, until the writer stopped.
+  it('a hook that exits 2 while its background child keeps writing denies, and the cut output is said', async () => {
+    const pidFile = join(dir, 'writer.pid');
+    const command = `(while :; do echo tick; sleep 0.05; done) & echo $! > ${pidFile}; echo "rm is forbidden" >&2; exit 2`;
+    const engine = await engineWithClaudeHooks({ PreToolUse: group(command, { timeout: 3 }, 'Bash') });
+    const result = await engine.dispatch('PreToolUse', input);
+    const writer = await pidFrom(pidFile);
+    expect(result.decision).toBe('deny');
+    expect(result.reason).toContain('rm is forbidden');
+    expect(result.hooks[0]?.outcome).toBe('blocking');
+    const codes = result.diagnostics.map((d) => d.code);
+    expect(codes).toContain('RUNNER_OUTPUT_AFTER_EXIT');
+    expect(codes).not.toContain('RUNNER_TIMEOUT');
+    // Still in the hook's group: it lingers until the engine closes.
+    await engine.close();
+    await until(() => !isAlive(writer), `the background writer ${writer} to be gone`);
+  });
+
+  it('a hook that exits 2 while a writer that left its tree keeps writing denies, and the escape is reported', async () => {
+    const pidFile = join(dir, 'escaped-writer.pid');
+    const command = `setsid sh -c 'while :; do echo tick; sleep 0.05; done' & echo $! > ${pidFile}; echo "rm is forbidden" >&2; exit 2`;
+    const engine = await engineWithClaudeHooks({ PreToolUse: group(command, { timeout: 3 }, 'Bash') });
+    // Read the pid first, so afterAll ends the writer even when the dispatch never settles.
+    const writer = pidFrom(pidFile);
+    const result = await engine.dispatch('PreToolUse', input);
+    await writer;
+    expect(result.decision).toBe('deny');
+    expect(result.hooks[0]?.outcome).toBe('blocking');
+    const codes = result.diagnostics.map((d) => d.code);
+    expect(codes).toContain('RUNNER_DESCENDANT_ESCAPED');
+    expect(codes).not.toContain('RUNNER_TIMEOUT');
+    await engine.close();
+  });
 });

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { monotonicMs } from '../../model/clock.ts';
 import { startClock } from '../deadline.ts';
-import type { RunnerResult } from '../types.ts';
+import type { RunnerDiagnostic, RunnerResult } from '../types.ts';
 import { collectOutput } from './collect-output.ts';
 import { firstLineWatcher } from './first-line.ts';
 import { anyAlive, isGroupRunning } from './kill-tree.ts';
@@ -10,7 +10,7 @@ import type { ProcessOptions } from './process-options.ts';
 import { explainShellSyntax } from './shell-syntax.ts';
 import { describeSpawnError, explainShellExit } from './spawn-error.ts';
 import { processTerminator, type Terminator } from './terminate.ts';
-import { EXIT_DRAIN_MS, waitForExit } from './wait-for-exit.ts';
+import { EXIT_DRAIN_MS, type ProcessEnd, waitForExit } from './wait-for-exit.ts';
 
 /**
  * Watches one started hook process until it has exited and its output is read: its deadline
@@ -60,7 +60,7 @@ export async function supervise(
   if (collected.stdoutTruncated) result.stdoutTruncated = true;
   if (collected.stderrTruncated) result.stderrTruncated = true;
   if (collected.progress) result.progress = collected.progress;
-  if (end.streamsHeld && pid !== undefined) noteEscaped(result, pid, platform, terminator);
+  if (end.streamsHeld && pid !== undefined) noteHeldStreams(result, end, pid, platform, terminator);
   if (!deadline.timedOut && !deadline.cancelled) {
     // Both look only at exits a shell gives (2, 126, 127): other runs go on without an await.
     const failure = explainShellFailure(result, opts);
@@ -72,25 +72,36 @@ export async function supervise(
 }
 
 /**
- * The hook exited but something still holds its output pipes while no process of its tree that
- * the engine can see is alive: a descendant left the tree (double fork, `setsid` after its parent
- * exited) and cannot be ended by the engine. Said, never silent (issue 13 item 9).
+ * The hook exited but something still holds its output pipes. When no process of its tree that the
+ * engine can see is alive, a descendant left the tree (double fork, `setsid` after its parent
+ * exited) and cannot be ended by the engine. Said, never silent (issue 13 item 9); so is output a
+ * descendant was still writing when the bounded drain ended, which the result does not contain.
  */
-function noteEscaped(
+function noteHeldStreams(
   result: RunnerResult,
+  end: ProcessEnd,
   pid: number,
   platform: NodeJS.Platform,
   terminator: Terminator,
 ): void {
-  if (platform !== 'linux' || isGroupRunning(pid, platform) || anyAlive(terminator.found)) return;
-  result.diagnostics = [
-    ...(result.diagnostics ?? []),
-    {
+  const escaped = platform === 'linux' && !isGroupRunning(pid, platform) && !anyAlive(terminator.found);
+  if (escaped) {
+    addDiagnostic(result, {
       code: 'RUNNER_DESCENDANT_ESCAPED',
       message:
         'a process the hook started left its process tree (double fork or setsid after its parent exited) and still holds its output; the engine cannot end it',
-    },
-  ];
+    });
+  } else if (end.writtenAfterExit) {
+    addDiagnostic(result, {
+      code: 'RUNNER_OUTPUT_AFTER_EXIT',
+      message:
+        'a process the hook started kept writing to its stdout or stderr after the hook exited; the result holds what was read in the drain after the exit, the rest was not read',
+    });
+  }
+}
+
+function addDiagnostic(result: RunnerResult, found: RunnerDiagnostic): void {
+  result.diagnostics = [...(result.diagnostics ?? []), found];
 }
 
 /**

@@ -54,3 +54,19 @@ describe('waitForExit on a loaded machine', () => {
     expect(child.stdout.listenerCount('data')).toBe(0);
   });
 });
+
+describe('waitForExit while a descendant keeps writing', () => {
+  it('stops reading after a bounded drain and says output was still arriving', async () => {
+    const child = fakeChild();
+    const ended = waitForExit(child, DRAIN_MS, explain);
+    child.emit('exit', 2, null);
+    // A background child that writes forever (`while :; do echo tick; done &`) and never closes the pipe.
+    const writer = setInterval(() => child.stdout.emit('data', Buffer.from('tick\n')), 1);
+    try {
+      expect(await ended).toEqual({ exitCode: 2, signal: null, streamsHeld: true, writtenAfterExit: true });
+    } finally {
+      clearInterval(writer);
+    }
+    expect(child.stdout.listenerCount('data')).toBe(0);
+  });
+});
