@@ -14,7 +14,7 @@ export interface RunClock {
   readonly cancelled: boolean;
   /** Starts the clock again with `ms` from now, unless the deadline has already passed. */
   restart(ms: number): void;
-  /** Stops the clock and lets go of the caller's signal; call once the run has settled. */
+  /** Stops the clock for good and lets go of the caller's signal; later `restart` and `follow` do nothing. */
   dispose(): void;
   /** From now on `next`, not the caller's signal, cancels the run (at once if it already has). */
   follow(next: AbortSignal): void;
@@ -38,6 +38,8 @@ export function startClock(
   let current = signal;
   let ended = false;
   let expired = false;
+  // Disposed: the run is over (a command hook exited), so nothing may start the clock again.
+  let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const arm = (ms: number): void => {
     clearTimeout(timer);
@@ -68,13 +70,15 @@ export function startClock(
       return ended && !expired;
     },
     restart(ms) {
-      if (!ended) arm(ms);
+      if (!ended && !stopped) arm(ms);
     },
     dispose() {
+      stopped = true;
       clearTimeout(timer);
       current?.removeEventListener('abort', cancel);
     },
     follow(next) {
+      if (stopped) return;
       current?.removeEventListener('abort', cancel);
       current = next;
       if (ended) return;

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createCommandRunner, type HandlerRunner } from '../../src/index.ts';
 import { engineWithClaudeHooks, group } from '../helpers/engine.ts';
 import { until } from '../helpers/poll.ts';
 import { isAlive } from '../helpers/process.ts';
@@ -106,6 +107,26 @@ describe('descendants of a hook', () => {
     const codes = result.diagnostics.map((d) => d.code);
     expect(codes).toContain('RUNNER_DESCENDANT_ESCAPED');
     expect(codes).not.toContain('RUNNER_TIMEOUT');
+    await engine.close();
+  });
+
+  // The hook's exit is the end of its run: a deadline that fell in the drain after the exit (a
+  // background child still holding the pipes) killed the group and reported the deny as a timeout.
+  it('a hook that exits 2 in time denies, though its background child holds the output past the timeout', async () => {
+    // A long drain puts the 2 s deadline inside it for sure: the hook exits at once, the
+    // background `sleep 4` closes the pipes 2 s after the deadline.
+    // The engine's table takes runners of any handler type; this one only ever gets command hooks.
+    const runner = createCommandRunner({ drainMs: 30_000 }) as HandlerRunner;
+    const command = 'sleep 4 & echo "rm is forbidden" >&2; exit 2';
+    const engine = await engineWithClaudeHooks(
+      { PreToolUse: group(command, { timeout: 2 }, 'Bash') },
+      { runners: { command: runner } },
+    );
+    const result = await engine.dispatch('PreToolUse', input);
+    expect(result.decision).toBe('deny');
+    expect(result.hooks[0]?.outcome).toBe('blocking');
+    expect(result.hooks[0]?.exitCode).toBe(2);
+    expect(result.diagnostics.map((d) => d.code)).not.toContain('RUNNER_TIMEOUT');
     await engine.close();
   });
 });

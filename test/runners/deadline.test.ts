@@ -122,4 +122,19 @@ describe('the clock without a signal (the command runner’s)', () => {
     startClock(undefined, 60_000, (reason) => late.push(reason)).follow(already.signal);
     expect(late).toEqual(['gone']);
   });
+
+  it('once disposed, neither restart nor follow can end the run (a command hook that exited)', async () => {
+    const ends: unknown[] = [];
+    const clock = startClock(undefined, 60_000, (reason) => ends.push(reason));
+    clock.dispose();
+    clock.restart(0);
+    const caller = new AbortController();
+    caller.abort(new Error('dispatch cancelled'));
+    clock.follow(caller.signal);
+    // Timers of equal delay fire in the order they were set: a re-armed clock would fire first.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ends).toEqual([]);
+    expect(clock.timedOut).toBe(false);
+    expect(clock.cancelled).toBe(false);
+  });
 });

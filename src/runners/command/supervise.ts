@@ -40,6 +40,10 @@ export async function supervise(
     });
   const output = collectOutput(child, opts, watcher);
   if (pid !== undefined) registerLiveProcess(pid, platform);
+  // The hook's exit ends its run: a deadline that falls in the drain after it (a background child
+  // still holds the pipes) must not kill the group and turn the hook's answer into a timeout. What
+  // stays behind lingers, and ends with the dispatch or the engine (releaseAfterExit).
+  child.once('exit', () => deadline.dispose());
   const end = await waitForExit(child, opts.drainMs ?? EXIT_DRAIN_MS, (error) =>
     describeSpawnError(error, opts),
   );
