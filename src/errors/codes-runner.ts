@@ -79,6 +79,12 @@ export const RUNNER_CODES = {
       'A variable derived from the input was not set because it is too large (CLAUDE_HOOK_INPUT over 64 KiB, TOOL_INPUT_FILE_PATH over 4096 bytes), or was dropped because the environment hit the kernel limit (E2BIG); the full input is on stdin.',
     fix: 'Read the input from stdin (`jq . < /dev/stdin`) instead of `$CLAUDE_HOOK_INPUT` or `$TOOL_INPUT_FILE_PATH`.',
   },
+  RUNNER_INPUT_ENV_INVALID: {
+    severity: 'warning',
+    summary:
+      'A variable derived from the input (TOOL_INPUT_FILE_PATH) was not set because its value contains a NUL byte, which no environment variable can hold; the hook still ran, and the full input is on stdin.',
+    fix: 'Read the input from stdin (`jq . < /dev/stdin`) instead of `$TOOL_INPUT_FILE_PATH`; a path with a NUL byte is no real file path, so a guard may refuse it.',
+  },
   RUNNER_HTTP_INVALID_REQUEST: {
     severity: 'error',
     summary: 'An HTTP hook request could not be built: the URL is not an http(s) URL or a header is invalid.',

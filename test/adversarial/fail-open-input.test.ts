@@ -2,8 +2,9 @@
 // Issue 13, items 1, 2 and 5: input a model or a repository controls (a giant file path, a huge
 // timeout, a giant matcher) must not turn a deny guard off. Each case runs a real command hook
 // that denies, plus the input that used to make it fail open.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DispatchInput } from '../../src/index.ts';
+import { createHookEngine, type DispatchInput } from '../../src/index.ts';
 import { MAX_TIMEOUT_SEC } from '../../src/model/handler.ts';
 import { FILE_PATH_ENV_MAX_BYTES } from '../../src/runners/command/environment.ts';
 import { runCliInProcess } from '../helpers/cli.ts';
@@ -60,6 +61,68 @@ describe('item 1: variables derived from input are capped (E2BIG)', () => {
     // The second run drops only the input-derived variables: the host's own are still there.
     expect(result.hooks[0]?.stderr).toBe(String(64 * 1024));
   });
+});
+
+// No environment string can hold a NUL byte: one in a model-supplied path made `spawn` throw
+// ERR_INVALID_ARG_VALUE, so every command guard of that tool call failed open with no diagnostic.
+describe('a NUL byte in a model-supplied path', () => {
+  const NUL_PATH = '/tmp/x\u0000.txt';
+  /** Denies, and says on stderr what TOOL_INPUT_FILE_PATH held. */
+  const SAYS_PATH_AND_DENIES = 'printf %s "${TOOL_INPUT_FILE_PATH-unset}" >&2; exit 2';
+
+  it.each([
+    ['tool_input.file_path', { file_path: NUL_PATH }],
+    ['tool_input.path', { path: NUL_PATH }],
+    ['tool_input.filePath', { filePath: NUL_PATH }],
+    ['tool_input.files[0]', { files: [NUL_PATH] }],
+    ['tool_input.files[0].path', { files: [{ path: NUL_PATH }] }],
+  ])(
+    'in %s: the guard runs without TOOL_INPUT_FILE_PATH and denies, with a diagnostic',
+    async (_, fields) => {
+      const engine = await engineWithClaudeHooks({ PreToolUse: group(SAYS_PATH_AND_DENIES, {}, 'Write') });
+      const input = { ...writeInput('/p'), tool_input: { content: 'x', ...fields } };
+      const result = await engine.dispatch('PreToolUse', input);
+      expect(result.decision).toBe('deny');
+      expect(result.hooks[0]?.outcome).toBe('blocking');
+      expect(result.hooks[0]?.stderr).toBe('unset');
+      expect(result.diagnostics.map((d) => d.code)).toEqual(['RUNNER_INPUT_ENV_INVALID']);
+    },
+  );
+
+  it('CLAUDE_HOOK_INPUT still carries the input, with the NUL escaped by JSON', async () => {
+    const engine = await engineWithClaudeHooks({
+      PreToolUse: group('printf %s "$CLAUDE_HOOK_INPUT" >&2; exit 2', {}, 'Write'),
+    });
+    const result = await engine.dispatch('PreToolUse', writeInput(NUL_PATH));
+    expect(result.decision).toBe('deny');
+    expect(result.hooks[0]?.stderr).toContain('\\u0000');
+    expect(JSON.parse(result.hooks[0]?.stderr ?? '').tool_input.file_path).toBe(NUL_PATH);
+  });
+
+  it.each([
+    ['an object', { path: NUL_PATH }],
+    ['a JSON string', JSON.stringify({ path: NUL_PATH })],
+  ])(
+    'in Copilot toolArgs as %s: the guard runs without TOOL_INPUT_FILE_PATH and denies',
+    async (_, toolArgs) => {
+      const deny = `printf '{"permissionDecision":"deny","permissionDecisionReason":"%s"}' "\${TOOL_INPUT_FILE_PATH-unset}"`;
+      const project = makeTree({
+        '.github/hooks/guard.json': { version: 1, hooks: { preToolUse: [{ type: 'command', bash: deny }] } },
+      });
+      const engine = await createHookEngine({
+        projectDir: project,
+        profile: 'copilot-cli',
+        noUser: true,
+        copilotTrustFolder: true,
+        copilotPolicyDir: join(project, 'no-policy'),
+      });
+      const result = await engine.dispatch('preToolUse', { toolName: 'edit', toolArgs });
+      await engine.close();
+      expect(result.decision).toBe('deny');
+      expect(result.reason).toBe('unset');
+      expect(result.diagnostics.map((d) => d.code)).toEqual(['RUNNER_INPUT_ENV_INVALID']);
+    },
+  );
 });
 
 describe('item 2: timeouts Node timers cannot hold', () => {

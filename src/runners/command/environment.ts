@@ -58,6 +58,8 @@ export function buildHookEnvironment(
   if (pluginData !== undefined) hookVars.CLAUDE_PLUGIN_DATA = pluginData;
   if (inputs.envFile !== undefined) hookVars.CLAUDE_ENV_FILE = inputs.envFile;
   if (inputs.inputBytes <= HOOK_INPUT_ENV_MAX_BYTES) {
+    // `JSON.stringify` writes a NUL in a string as `\u0000`, so the payload never holds one and
+    // can always be an environment string (checked by a test, not at each run).
     hookVars.CLAUDE_HOOK_INPUT = request.payloadJson;
   } else {
     diagnostics.push({
@@ -105,6 +107,16 @@ function inherited(base: NodeJS.ProcessEnv, copilot: boolean): NodeJS.ProcessEnv
 }
 
 function setFilePath(hookVars: Record<string, string>, filePath: string, found: RunnerDiagnostic[]): void {
+  // No environment string can hold a NUL byte: `spawn` would throw ERR_INVALID_ARG_VALUE and the
+  // hook, a guard too, would never run. The path comes from the model, so the hook runs without it.
+  if (filePath.includes('\0')) {
+    found.push({
+      code: 'RUNNER_INPUT_ENV_INVALID',
+      message:
+        'TOOL_INPUT_FILE_PATH not set: the path contains a NUL byte, which no environment variable can hold; read tool_input from stdin instead',
+    });
+    return;
+  }
   const bytes = Buffer.byteLength(filePath);
   if (bytes <= FILE_PATH_ENV_MAX_BYTES) {
     hookVars.TOOL_INPUT_FILE_PATH = filePath;
