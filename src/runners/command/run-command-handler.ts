@@ -60,10 +60,8 @@ async function runCommand(
 ): Promise<RunnerResult> {
   const resolved = resolveFor(request, options);
   if ('error' in resolved) {
-    return runnerResult({
-      durationMs: 0,
-      spawnError: { code: 'RUNNER_NO_COMMAND', message: resolved.error },
-    });
+    const spawnError: RunnerDiagnostic = { code: 'RUNNER_NO_COMMAND', message: resolved.error };
+    return runnerResult({ durationMs: 0, spawnError, diagnostics: [spawnError] });
   }
   // Claude Code sends the input JSON followed by a newline (claude-code-hooks.md §4.2); Copilot CLI
   // sends it without one (copilot-cli-observed.md "How hooks are started").
@@ -174,9 +172,17 @@ function processOptions(
   return processOptions;
 }
 
-/** Each problem of the run once, with its own code: truncated output, the deadline, the shell. */
+/**
+ * Each problem of the run once, with its own code: a spawn failure, truncated output, the deadline,
+ * the shell. A hook that never started is a guard that did not judge: its reason must reach the
+ * dispatch result's diagnostics, not only `spawnError` (the shell's 127 already has its note).
+ */
 function runDiagnostics(result: RunnerResult, timeoutMs: number): RunnerDiagnostic[] {
   const found: RunnerDiagnostic[] = [...(result.diagnostics ?? [])];
+  const failed = result.spawnError;
+  if (failed && !found.some((known) => known.code === failed.code)) {
+    found.push({ code: failed.code, message: failed.message });
+  }
   if (result.stdoutTruncated || result.stderrTruncated) {
     const which = [result.stdoutTruncated && 'stdout', result.stderrTruncated && 'stderr'].filter(Boolean);
     found.push({

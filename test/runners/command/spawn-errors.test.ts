@@ -1,9 +1,11 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createHookEngine } from '../../../src/index.ts';
 import { runProcess } from '../../../src/runners/command/process.ts';
 import { runCommandHandler } from '../../../src/runners/command/run-command-handler.ts';
-import { tempDir } from '../../helpers/temp-dir.ts';
+import { engineWithClaudeHooks } from '../../helpers/engine.ts';
+import { makeTree, tempDir } from '../../helpers/temp-dir.ts';
 import { commandRequest } from './helpers.ts';
 
 const dir = tempDir('spawn-errors');
@@ -85,11 +87,19 @@ describe('spawn failures are their own outcome (never exit 127 or 2)', () => {
       'RUNNER_MISSING_CWD',
       '/no/such/dir',
     ],
+    [
+      'an environment spawn refuses (a NUL byte in the handler env)',
+      { command: 'true', env: { GUARD_MODE: 'strict\u0000' } },
+      'RUNNER_SPAWN_FAILED',
+      'null bytes',
+    ],
   ])('%s', async (_name, spec, code, hint) => {
     const r = await run(spec);
     expect(r.spawnError?.code).toBe(code);
     expect(r.spawnError?.message).toContain(hint);
     expect(r.exitCode).toBeNull();
+    // Every spawn failure is also a diagnostic, once: the dispatch result lists diagnostics only.
+    expect(r.diagnostics?.filter((d) => d.code === code)).toHaveLength(1);
   });
 
   it('keeps a script that itself exits 127 as an exit code', async () => {
@@ -134,5 +144,52 @@ describe('spawn failures are their own outcome (never exit 127 or 2)', () => {
   it('reports a handler with no command for this OS', async () => {
     const r = await runCommandHandler(commandRequest({ powershell: 'Write-Output' }, { dialect: 'copilot' }));
     expect(r.spawnError?.code).toBe('RUNNER_NO_COMMAND');
+    expect(r.diagnostics?.map((d) => d.code)).toEqual(['RUNNER_NO_COMMAND']);
+  });
+});
+
+// A guard that cannot start fails open on Claude Code's PreToolUse: the one place that says why is
+// the dispatch result's diagnostics. The exec form and a missing cwd used to leave them empty, while
+// the same missing script in shell form was reported there.
+describe('spawn failures in the dispatch result', () => {
+  const input = { session_id: 's', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, tool_use_id: 't' };
+  const dispatchWith = async (hook: Record<string, unknown>) => {
+    const engine = await engineWithClaudeHooks(
+      { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', ...hook }] }] },
+      { projectDir: dir },
+    );
+    const result = await engine.dispatch('PreToolUse', input);
+    await engine.close();
+    return result;
+  };
+
+  it.each([
+    ['exec form, missing script', { command: '/no/such/guard.sh', args: [] }, 'RUNNER_COMMAND_NOT_FOUND'],
+    ['shell form, missing script', { command: '/no/such/guard.sh' }, 'RUNNER_COMMAND_NOT_FOUND'],
+  ])('%s: the spawn-error run carries its code, once', async (_name, hook, code) => {
+    const result = await dispatchWith(hook);
+    expect(result.hooks[0]?.outcome).toBe('spawn-error');
+    expect(result.diagnostics.map((d) => d.code)).toEqual([code]);
+    expect(result.diagnostics[0]?.severity).toBe('error');
+  });
+
+  it('a missing cwd (Copilot CLI, which has `cwd`): the run carries RUNNER_MISSING_CWD, once', async () => {
+    const project = makeTree({
+      '.github/hooks/guard.json': {
+        version: 1,
+        hooks: { preToolUse: [{ type: 'command', bash: 'true', cwd: 'no/such/dir' }] },
+      },
+    });
+    const engine = await createHookEngine({
+      projectDir: project,
+      profile: 'copilot-cli',
+      noUser: true,
+      copilotTrustFolder: true,
+      copilotPolicyDir: join(project, 'no-policy'),
+    });
+    const result = await engine.dispatch('preToolUse', { toolName: 'bash', toolArgs: { command: 'ls' } });
+    await engine.close();
+    expect(result.hooks[0]?.outcome).toBe('spawn-error');
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['RUNNER_MISSING_CWD']);
   });
 });
