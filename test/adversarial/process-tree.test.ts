@@ -129,4 +129,18 @@ describe('descendants of a hook', () => {
     expect(result.diagnostics.map((d) => d.code)).not.toContain('RUNNER_TIMEOUT');
     await engine.close();
   });
+
+  it('a missing program and an escaped descendant are both reported', async () => {
+    const pidFile = join(dir, 'escaped-after-127.pid');
+    // The shell's first word is missing (exit 127: a spawn failure); a daemon it left holds the output.
+    const command = `/no/such/guard.sh 2>/dev/null || (setsid sleep 300 & echo $! > ${pidFile}); exit 127`;
+    const engine = await engineWithClaudeHooks({ PreToolUse: group(command, {}, 'Bash') });
+    const result = await engine.dispatch('PreToolUse', input);
+    await pidFrom(pidFile);
+    expect(result.hooks[0]?.outcome).toBe('spawn-error');
+    const codes = result.diagnostics.map((d) => d.code);
+    expect(codes).toContain('RUNNER_COMMAND_NOT_FOUND');
+    expect(codes).toContain('RUNNER_DESCENDANT_ESCAPED');
+    await engine.close();
+  });
 });

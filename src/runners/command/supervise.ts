@@ -129,7 +129,9 @@ async function explainMissingProgram(
   if (!failure) return;
   result.spawnError = failure;
   result.exitCode = null;
-  result.diagnostics = [
-    { code: failure.code, message: `the shell exited ${code} before the hook started: ${failure.message}` },
-  ];
+  // Added to, not replaced: a note taken earlier (RUNNER_DESCENDANT_ESCAPED) stays.
+  addDiagnostic(result, {
+    code: failure.code,
+    message: `the shell exited ${code} before the hook started: ${failure.message}`,
+  });
 }
