@@ -87,10 +87,16 @@ function resultDiagnostics(
     found.push(diagnostic('ENGINE_OUTPUT_CONFLICT', `${event}: ${conflict}`, { event, severity: 'warning' }));
   }
   for (const item of items) {
-    if (item.result.diagnostics === undefined && item.interpretation.warnings.length === 0) continue;
+    const { failure } = item.result;
+    if (item.result.diagnostics === undefined && item.interpretation.warnings.length === 0 && !failure) continue;
     const where = { event, file: item.handler.source.file, pointer: item.handler.source.pointer };
     for (const problem of item.result.diagnostics ?? []) {
       found.push(diagnostic(problem.code, `${event} hook ${item.label}: ${problem.message}`, where));
+    }
+    // A runner that failed (it threw, the server refused, the model's answer was unusable) is a
+    // hook that did not judge: its code is in the result's diagnostics, as a spawn failure's is.
+    if (failure && !item.result.diagnostics?.some((problem) => problem.code === failure.code)) {
+      found.push(diagnostic(failure.code, `${event} hook ${item.label}: ${failure.message}`, where));
     }
     for (const warning of item.interpretation.warnings) {
       found.push(
