@@ -14,6 +14,17 @@ export const VSCODE_HOOKS_FOLDER = '.vscode/hooks';
 export const VSCODE_SETTINGS_FILE = '.vscode/settings.json';
 export const VSCODE_LOCATIONS_KEY = 'chat.hookFilesLocations';
 
+/**
+ * The timeout, in seconds, written on the Copilot CLI (`timeoutSec`) and VS Code (`timeout`)
+ * entries. Both hosts kill a hook after 30 s by default (other-agents-hooks.md §1.1, §2.3, §2.5),
+ * and the bridge is one hook that runs all the bridged ones, each with its own timeout: Claude
+ * Code's default is 600 s for a command hook (claude-code-hooks.md, `timeout`), so a Claude hook
+ * that may take two minutes to deny would be cut off at 30 s, which Copilot CLI reads as "allow"
+ * (a timeout always fails open, §1.5) and VS Code as a non-blocking warning. 600 s is the longest
+ * default of the three hosts; Claude's own entries need none, since 600 s is already its default.
+ */
+export const BRIDGE_TIMEOUT_SEC = 600;
+
 export interface InstallPlan {
   /** The hook file, relative to the project. */
   file: string;
@@ -46,7 +57,13 @@ function copilotEntries(command: string, extra: string): Record<string, unknown[
     const key = spec.dialects.copilot;
     // camelCase keys: the payload names no event, so the command does.
     if (key)
-      hooks[key] = [{ type: 'command', bash: `${command} bridge --host copilot-cli --event ${key}${extra}` }];
+      hooks[key] = [
+        {
+          type: 'command',
+          bash: `${command} bridge --host copilot-cli --event ${key}${extra}`,
+          timeoutSec: BRIDGE_TIMEOUT_SEC,
+        },
+      ];
   }
   return hooks;
 }
@@ -55,7 +72,10 @@ function vscodeEntries(command: string, extra: string): Record<string, unknown[]
   const hooks: Record<string, unknown[]> = {};
   for (const spec of EVENTS) {
     const key = spec.dialects.vscode;
-    if (key) hooks[key] = [{ type: 'command', command: `${command} bridge --host vscode${extra}` }];
+    if (key)
+      hooks[key] = [
+        { type: 'command', command: `${command} bridge --host vscode${extra}`, timeout: BRIDGE_TIMEOUT_SEC },
+      ];
   }
   return hooks;
 }
@@ -106,5 +126,22 @@ export function installPlan(host: ProfileName, command: string, args: BridgeArgu
   return {
     file: join(VSCODE_HOOKS_FOLDER, 'agent-hooks.json'),
     config: { $schema, hooks: vscodeEntries(command, extra) },
+  };
+}
+
+/**
+ * The same configuration as install wrote it before it put `BRIDGE_TIMEOUT_SEC` on the Copilot CLI
+ * and VS Code entries: uninstall takes those entries out too, and install calls them out.
+ */
+export function earlierForm(config: Record<string, unknown>): Record<string, unknown> {
+  const hooks = config.hooks as Record<string, unknown[]>;
+  const strip = (entry: unknown): unknown => {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return entry;
+    const { timeout: _timeout, timeoutSec: _timeoutSec, ...rest } = entry as Record<string, unknown>;
+    return rest;
+  };
+  return {
+    ...config,
+    hooks: Object.fromEntries(Object.entries(hooks).map(([event, entries]) => [event, entries.map(strip)])),
   };
 }

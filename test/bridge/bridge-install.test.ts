@@ -36,8 +36,9 @@ function installedCommand(dir: string, host: ProfileName): string {
 
 describe('bridge install / uninstall', () => {
   it('merges into an existing Claude settings file, keeps its keys, is idempotent, and uninstall takes out only its entries', async () => {
+    // No comment: Claude Code reads strict JSON (a file with one is refused: bridge-install-safety.test.ts).
     const original =
-      '{\n  // team settings\n  "permissions": { "allow": ["Bash"] },\n  "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "true" } ] } ] }\n}\n';
+      '{\n  "permissions": { "allow": ["Bash"] },\n  "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "true" } ] } ] }\n}\n';
     const project = makeTree({}, 'install');
     const file = writeFile(project, '.claude/settings.json', original);
     const args = ['--host', 'claude-code', '--cwd', project, '--command', 'ah'];
@@ -45,7 +46,7 @@ describe('bridge install / uninstall', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('+++');
     const text = readFileSync(file, 'utf8');
-    expect(text).toContain('// team settings');
+    expect(text.startsWith('{\n  "permissions": { "allow": ["Bash"] },\n')).toBe(true);
     expect(text).toContain('"$schema": "https://json.schemastore.org/claude-code-settings.json"');
     const settings = json(file);
     expect(settings.hooks?.PreToolUse).toEqual([
@@ -116,7 +117,7 @@ describe('bridge install / uninstall', () => {
     // The $schema is the published copy of the package's own file (docs/editor.md), as convert writes it.
     expect(config.$schema).toBe('https://unpkg.com/agent-hooks/schema/copilot-hooks.schema.json');
     expect(config.hooks?.preToolUse).toEqual([
-      { type: 'command', bash: 'agent-hooks bridge --host copilot-cli --event preToolUse' },
+      { type: 'command', bash: 'agent-hooks bridge --host copilot-cli --event preToolUse', timeoutSec: 600 },
     ]);
     const validate = await runCliInProcess(['validate', file, '--profile', 'copilot-cli']);
     expect(validate.code).toBe(0);
@@ -138,7 +139,7 @@ describe('bridge install / uninstall', () => {
     const project = makeTree({ '.vscode/settings.json': original }, 'install');
     await runCliInProcess(['bridge', 'install', '--host', 'vscode', '--cwd', project]);
     expect(json(join(project, '.vscode/hooks/agent-hooks.json')).hooks?.PreToolUse).toEqual([
-      { type: 'command', command: 'agent-hooks bridge --host vscode' },
+      { type: 'command', command: 'agent-hooks bridge --host vscode', timeout: 600 },
     ]);
     const settings = json(join(project, '.vscode/settings.json'));
     expect(settings).toMatchObject({

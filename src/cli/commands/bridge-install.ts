@@ -1,21 +1,19 @@
-import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { applyEdits, modify, parse } from 'jsonc-parser';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { parse } from 'jsonc-parser';
 import { bridgeHostOf } from '../../bridge/entry.ts';
-import {
-  type BridgeArguments,
-  installPlan,
-  VSCODE_HOOKS_FOLDER,
-  VSCODE_LOCATIONS_KEY,
-  VSCODE_SETTINGS_FILE,
-} from '../../bridge/install.ts';
-import { removeInstalled, removeLocation } from '../../bridge/uninstall.ts';
+import { type BridgeArguments, earlierForm, installPlan } from '../../bridge/install.ts';
+import { type ForeignBridgeEntry, foreignBridgeEntries, removeInstalled } from '../../bridge/uninstall.ts';
+import { readConfig } from '../../config/read-config.ts';
+import type { ConfigKind } from '../../config/read-types.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { RewriteCheckCliOptions } from '../rewrite-check-options.ts';
 import { readToolSchemas } from '../tool-schemas-file.ts';
-import { applyConfigWrite, type ConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
-import { unifiedDiff } from '../write/line-diff.ts';
+import { applyConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
+import { isObject } from '../write/json-merge.ts';
+import { applied, createdText, readText, removeFile, report, textWrite } from './bridge-install-files.ts';
+import { takeOutVscodeLocation, vscodeLocationWrite } from './bridge-install-vscode.ts';
 
 export interface InstallOptions extends RewriteCheckCliOptions {
   host: ProfileName;
@@ -25,14 +23,18 @@ export interface InstallOptions extends RewriteCheckCliOptions {
 }
 
 /**
- * The options the installed command passes on. The schema file must be usable now (the same check
- * as `bridge` makes), and is named relative to the project when it is inside it, so the entries
- * work in every clone.
+ * The options the installed command passes on. For install the schema file must be usable now
+ * (the same check as `bridge` makes); uninstall needs only its name, and the file may be gone.
+ * It is named relative to the project when it is inside it, so the entries work in every clone.
  */
-async function bridgeArguments(options: InstallOptions, projectDir: string): Promise<BridgeArguments> {
+async function bridgeArguments(
+  options: InstallOptions,
+  projectDir: string,
+  verb: 'install' | 'uninstall',
+): Promise<BridgeArguments> {
   const args: BridgeArguments = {};
   if (options.toolSchemas !== undefined) {
-    await readToolSchemas(options.toolSchemas);
+    if (verb === 'install') await readToolSchemas(options.toolSchemas);
     const path = resolve(options.toolSchemas);
     const inProject = relative(projectDir, path);
     args.toolSchemas = inProject.startsWith('..') || isAbsolute(inProject) ? path : inProject;
@@ -41,86 +43,82 @@ async function bridgeArguments(options: InstallOptions, projectDir: string): Pro
   return args;
 }
 
-/** Every command line of a `hooks` object: Claude's and VS Code's `command`, Copilot's `bash`. */
-function commandLines(hooks: unknown): string[] {
-  const found: string[] = [];
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) for (const item of value) visit(item);
-    else if (value !== null && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) {
-        if ((key === 'command' || key === 'bash') && typeof inner === 'string') found.push(inner);
-        else visit(inner);
-      }
-    }
-  };
-  visit(hooks);
-  return found;
-}
-
-/** Bridge entries for the host already in the file that this install does not write: both would run. */
-function otherBridgeEntries(
-  text: string | undefined,
-  host: ProfileName,
-  plan: Record<string, unknown>,
-): string[] {
-  if (text === undefined) return [];
-  const planned = new Set(commandLines(plan.hooks));
-  const existing = commandLines((parse(text) as { hooks?: unknown } | undefined)?.hooks);
-  return [...new Set(existing.filter((line) => bridgeHostOf(line) === host && !planned.has(line)))];
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-function textWrite(file: string, before: string | undefined, after: string): ConfigWrite {
-  return {
-    file,
-    before,
-    after,
-    mode: before === undefined ? 'create' : 'merge',
-    notes: [],
-    diff: unifiedDiff(file, before, after),
-  };
-}
+/** The kind of hook file each host's bridge entries go into, as `validate` reads it. */
+const KIND: Record<ProfileName, ConfigKind> = {
+  'claude-code': 'claude-settings',
+  'copilot-cli': 'copilot-hooks-file',
+  vscode: 'vscode-hooks',
+};
 
 /**
- * VS Code reads `.vscode/hooks` only when `chat.hookFilesLocations` names it (other-agents-hooks.md
- * §2.2); the key is set with a jsonc edit so the rest of settings.json, comments included, stays.
+ * The errors the host would find in the hook file as it is (JSON with comments, which Claude Code
+ * cannot read, an invalid entry): the bridge entries merged into it would never run, so install
+ * refuses, as `init` and `add` do, or with --force replaces the file.
  */
-function vscodeLocationWrite(projectDir: string): ConfigWrite | undefined {
-  const file = join(projectDir, VSCODE_SETTINGS_FILE);
-  const before = readText(file);
-  const text = before ?? '{}\n';
-  const edits = modify(text, [VSCODE_LOCATIONS_KEY, VSCODE_HOOKS_FOLDER], true, {
-    formattingOptions: { insertSpaces: true, tabSize: 2 },
-  });
-  const after = applyEdits(text, edits);
-  return after === before ? undefined : textWrite(file, before, after);
+function hostErrors(file: string, kind: ConfigKind): (before: string) => string[] {
+  return (before) =>
+    readConfig({ file, text: before, kind, scope: 'project' })
+      .diagnostics.filter((d) => d.severity === 'error')
+      .map((d) => `${d.code} at ${d.file}:${d.line ?? '?'}:${d.column ?? '?'}: ${d.message}`);
 }
 
-function report(io: CliIo, write: ConfigWrite | undefined): void {
-  if (!write) return;
-  for (const note of write.notes) io.stderr(`${write.file}: ${note}\n`);
-  if (write.diff === '') io.stderr(`${write.file}: already bridged, nothing changed\n`);
-  else io.stdout(write.diff);
+/** The bridge entries of `host` in `text` that are not the ones `config` holds, each with why. */
+function bridgeEntriesBesides(
+  text: string | undefined,
+  host: ProfileName,
+  config: Record<string, unknown>,
+): ForeignBridgeEntry[] {
+  return foreignBridgeEntries(text, config, (line) => bridgeHostOf(line) === host, [earlierForm(config)]);
+}
+
+const WHY: Record<ForeignBridgeEntry['why'], string> = {
+  earlier: 'an earlier install wrote it, without the timeout install writes now',
+  options: 'it runs the bridge with another --command, --tool-schemas or --invalid-rewrite',
+  group: 'its group holds other handlers too',
+  edited: 'it differs from the entry install writes: a key was added or changed',
+};
+
+type Grouped = { command: string; why: ForeignBridgeEntry['why']; events: string[] };
+
+/** Entries with the same command line and reason, once, with the events they are in. */
+function grouped(entries: readonly ForeignBridgeEntry[]): Grouped[] {
+  const groups = new Map<string, Grouped>();
+  for (const { event, command, why } of entries) {
+    const key = `${command}\n${why}`;
+    const group = groups.get(key) ?? { command, why, events: [] };
+    group.events.push(event);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+function eventList(events: readonly string[]): string {
+  return events.length > 3
+    ? `${events.slice(0, 3).join(', ')} and ${events.length - 3} more`
+    : events.join(', ');
 }
 
 export async function install(options: InstallOptions, io: CliIo): Promise<void> {
   const projectDir = resolve(options.cwd);
-  const plan = installPlan(options.host, options.command, await bridgeArguments(options, projectDir));
+  const plan = installPlan(
+    options.host,
+    options.command,
+    await bridgeArguments(options, projectDir, 'install'),
+  );
   const target = join(projectDir, plan.file);
-  for (const other of otherBridgeEntries(readText(target), options.host, plan.config))
-    io.stderr(
-      `${target}: also holds "${other}", which routes the same events to the bridge: remove it (bridge uninstall with the options it was installed with), or every event runs the bridge twice\n`,
-    );
-  const write = planConfigWrite(target, plan.config, { force: options.force });
-  const settings = options.host === 'vscode' ? vscodeLocationWrite(projectDir) : undefined;
+  readText(target); // A folder or an unreadable file in its place: an error that says what to do.
+  const write = planConfigWrite(target, plan.config, {
+    force: options.force,
+    refuse: hostErrors(target, KIND[options.host]),
+  });
+  const settings = options.host === 'vscode' ? vscodeLocationWrite(projectDir, options.force) : undefined;
+  if (write.mode !== 'replace')
+    for (const { command, why, events } of grouped(
+      bridgeEntriesBesides(write.before, options.host, plan.config),
+    ))
+      io.stderr(
+        `${target}: also holds "${command}", which routes the same events to the bridge (${eventList(events)}: ${WHY[why]}): ${why === 'group' || why === 'edited' ? 'take it out by hand' : 'remove it with bridge uninstall and the options it was installed with'}, or every event runs the bridge twice\n`,
+      );
   applyConfigWrite(write);
   if (settings) applyConfigWrite(settings);
   report(io, write);
@@ -129,85 +127,68 @@ export async function install(options: InstallOptions, io: CliIo): Promise<void>
 
 export async function uninstall(options: InstallOptions, io: CliIo): Promise<void> {
   const projectDir = resolve(options.cwd);
-  const plan = installPlan(options.host, options.command, await bridgeArguments(options, projectDir));
+  const plan = installPlan(
+    options.host,
+    options.command,
+    await bridgeArguments(options, projectDir, 'uninstall'),
+  );
   const file = join(projectDir, plan.file);
   const before = readText(file);
   if (before === undefined) {
     io.stderr(`${file}: not there, nothing to remove\n`);
     return;
   }
-  const removal = removeInstalled(before, plan.config);
+  const earlier = earlierForm(plan.config);
+  const removal = removeInstalled(before, plan.config, [earlier]);
   if (typeof removal === 'string') throw new WriteRefused(`not changing ${file}: ${removal}; fix it first`);
   if (removal.removed === 0) {
     io.stderr(
       `${file}: holds no bridge entries for ${options.host} as written by install with --command "${options.command}"${options.toolSchemas === undefined && options.invalidRewrite === undefined ? '' : ' and these --tool-schemas/--invalid-rewrite'} (installed with other options?)\n`,
     );
+    reportLeft(file, removal.text, options.host, plan.config, io);
     return;
   }
-  writeOrRemove(file, before, removal.text, projectDir, io);
-  if (removal.text === null && options.host === 'vscode') takeOutVscodeLocation(projectDir, io);
-}
-
-/**
- * The `.vscode/hooks` location goes with the bridge's file, unless other hook files are in that
- * folder: then the location is theirs too (it may well have been there before install).
- */
-function takeOutVscodeLocation(projectDir: string, io: CliIo): void {
-  const folder = join(projectDir, VSCODE_HOOKS_FOLDER);
-  const others = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')) : [];
-  if (others.length === 0) {
-    takeOutLocation(projectDir, io);
+  // Only a file that is exactly what install creates from nothing goes: any other was there
+  // before install (or was edited since), and keeps everything but the bridge's entries.
+  const created = [plan.config, earlier].some((config) => before === createdText(config));
+  if (created) {
+    removeFile(file, before, projectDir, io);
+    if (options.host === 'vscode') takeOutVscodeLocation(projectDir, io);
     return;
   }
-  io.stderr(
-    `${join(projectDir, VSCODE_SETTINGS_FILE)}: kept "${VSCODE_HOOKS_FOLDER}" in ${VSCODE_LOCATIONS_KEY}: ${folder} still holds ${others.join(', ')}\n`,
-  );
+  report(io, applied(textWrite(file, before, removal.text)));
+  noteInstallLeftovers(file, removal.text, plan.config, io);
+  reportLeft(file, removal.text, options.host, plan.config, io);
 }
 
-/** The location install added to `.vscode/settings.json`; the file goes when nothing else is left in it. */
-function takeOutLocation(projectDir: string, io: CliIo): void {
-  const file = join(projectDir, VSCODE_SETTINGS_FILE);
-  const before = readText(file);
-  if (before === undefined) return;
-  const after = removeLocation(before, VSCODE_LOCATIONS_KEY, VSCODE_HOOKS_FOLDER);
-  if (after !== before) writeOrRemove(file, before, after, projectDir, io);
-}
-
-/**
- * Writes what uninstall left of `file`, or, when nothing is left (`null`), deletes it together
- * with the folders install made for it; either way the diff is printed.
- */
-function writeOrRemove(
+/** The bridge entries uninstall did not take out, and why: the host still starts the bridge. */
+function reportLeft(
   file: string,
-  before: string,
-  after: string | null,
-  projectDir: string,
+  text: string,
+  host: ProfileName,
+  config: Record<string, unknown>,
   io: CliIo,
 ): void {
-  if (after !== null) {
-    report(io, applied(textWrite(file, before, after)));
-    return;
-  }
-  rmSync(file);
-  io.stdout(unifiedDiff(file, before, ''));
-  removeEmptyFolders(dirname(file), projectDir);
+  for (const { command, why, events } of grouped(bridgeEntriesBesides(text, host, config)))
+    io.stderr(
+      `${file}: left the bridge entry "${command}" in ${eventList(events)}: ${WHY[why]}, so it is not what this uninstall takes out, and the host still starts the bridge there: ${why === 'options' ? 'run uninstall with the options it was installed with, or take it out by hand' : 'take it out by hand'}\n`,
+    );
 }
 
 /**
- * The folders install made for a file it wrote (`.github/hooks`, `.claude`, `.vscode/hooks`),
- * once that file is gone: each empty one up to the project, which stays.
+ * A file that now holds nothing but keys install adds (`$schema`, `version`) stays, since it was
+ * there before install or was edited since; the user hears of it, as it may be theirs to delete.
  */
-function removeEmptyFolders(folder: string, projectDir: string): void {
-  for (let dir = folder; dir !== projectDir && dir.startsWith(projectDir); dir = dirname(dir)) {
-    try {
-      rmdirSync(dir);
-    } catch {
-      return; // Not empty (or not there): it and the folders above it stay.
-    }
-  }
-}
-
-function applied(write: ConfigWrite | undefined): ConfigWrite | undefined {
-  if (write) applyConfigWrite(write);
-  return write;
+function noteInstallLeftovers(file: string, text: string, config: Record<string, unknown>, io: CliIo): void {
+  const current = parse(text) as unknown;
+  if (!isObject(current)) return;
+  const keys = Object.keys(current);
+  if (
+    keys.length === 0 ||
+    !keys.every((key) => key !== 'hooks' && isDeepStrictEqual(current[key], config[key]))
+  )
+    return;
+  io.stderr(
+    `${file}: kept, though it now holds only ${keys.map((key) => `"${key}"`).join(' and ')}, which install adds: it is not the file install creates from nothing, so it may have been there before; delete it if it is not yours\n`,
+  );
 }

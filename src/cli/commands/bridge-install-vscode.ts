@@ -1,0 +1,89 @@
+// `bridge install --host vscode` names `.vscode/hooks` in `.vscode/settings.json`, and uninstall
+// takes it out again: edits in the file's own formatting, never over a value the user set.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyEdits, modify } from 'jsonc-parser';
+import { VSCODE_HOOKS_FOLDER, VSCODE_LOCATIONS_KEY, VSCODE_SETTINGS_FILE } from '../../bridge/install.ts';
+import { removeLocation } from '../../bridge/uninstall.ts';
+import type { CliIo } from '../cli-io.ts';
+import { type ConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
+import { formattingOf, isObject, type JsonMerge, keepingBom, parseExisting } from '../write/json-merge.ts';
+import { applied, createdText, readText, removeFile, report, textWrite } from './bridge-install-files.ts';
+
+/** What install puts in `.vscode/settings.json`, and all of it when it creates the file. */
+const LOCATION = { [VSCODE_LOCATIONS_KEY]: { [VSCODE_HOOKS_FOLDER]: true } };
+
+function described(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  return value === null ? 'null' : `a ${typeof value}`;
+}
+
+/**
+ * Adds `".vscode/hooks": true` to `chat.hookFilesLocations` with a jsonc edit in the file's own
+ * indentation and line breaks, so the rest of settings.json, comments included, stays; a reason
+ * when the setting is not the object of locations VS Code reads (other-agents-hooks.md §2.2).
+ */
+function mergeLocation(existing: string): JsonMerge | string {
+  return keepingBom(existing, (text) => {
+    const current = parseExisting(text);
+    if (typeof current === 'string') return current;
+    const locations = current[VSCODE_LOCATIONS_KEY];
+    if (locations !== undefined && !isObject(locations))
+      return `its "${VSCODE_LOCATIONS_KEY}" is ${described(locations)}, where VS Code takes an object of folders and files, each true or false, e.g. { "${VSCODE_HOOKS_FOLDER}": true }`;
+    if (isObject(locations) && locations[VSCODE_HOOKS_FOLDER] === true) return { text, notes: [] };
+    const base = text.trim() === '' ? '{}\n' : text;
+    const formattingOptions = formattingOf(text);
+    const edits = modify(base, [VSCODE_LOCATIONS_KEY, VSCODE_HOOKS_FOLDER], true, { formattingOptions });
+    return { text: applyEdits(base, edits), notes: [] };
+  });
+}
+
+/**
+ * VS Code reads `.vscode/hooks` only when `chat.hookFilesLocations` names it (other-agents-hooks.md
+ * §2.2). A location the user set to anything but true is theirs: install refuses rather than turn
+ * it on, even with --force, which is for a file that cannot be merged into.
+ */
+export function vscodeLocationWrite(projectDir: string, force: boolean): ConfigWrite | undefined {
+  const file = join(projectDir, VSCODE_SETTINGS_FILE);
+  const before = readText(file);
+  const current = before === undefined ? undefined : parseExisting(before);
+  const locations = typeof current === 'object' ? current[VSCODE_LOCATIONS_KEY] : undefined;
+  if (isObject(locations) && VSCODE_HOOKS_FOLDER in locations && locations[VSCODE_HOOKS_FOLDER] !== true)
+    throw new WriteRefused(
+      `not writing ${file}: its "${VSCODE_LOCATIONS_KEY}" sets "${VSCODE_HOOKS_FOLDER}" to ${JSON.stringify(locations[VSCODE_HOOKS_FOLDER])}, so VS Code would not read the bridge's hook file there; nothing was changed. Set it to true (or take it out) and run install again, or leave VS Code without the bridge`,
+    );
+  const write = planConfigWrite(file, LOCATION, { force, merge: mergeLocation });
+  return write.diff === '' ? undefined : write;
+}
+
+/**
+ * The `.vscode/hooks` location goes with the bridge's file, unless other hook files are in that
+ * folder: then the location is theirs too (it may well have been there before install).
+ */
+export function takeOutVscodeLocation(projectDir: string, io: CliIo): void {
+  const folder = join(projectDir, VSCODE_HOOKS_FOLDER);
+  const others = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')) : [];
+  if (others.length === 0) {
+    takeOutLocation(projectDir, io);
+    return;
+  }
+  io.stderr(
+    `${join(projectDir, VSCODE_SETTINGS_FILE)}: kept "${VSCODE_HOOKS_FOLDER}" in ${VSCODE_LOCATIONS_KEY}: ${folder} still holds ${others.join(', ')}\n`,
+  );
+}
+
+/**
+ * The location install added to `.vscode/settings.json`; the file goes only when it is exactly
+ * what install creates from nothing, else what is left of it is written.
+ */
+function takeOutLocation(projectDir: string, io: CliIo): void {
+  const file = join(projectDir, VSCODE_SETTINGS_FILE);
+  const before = readText(file);
+  if (before === undefined) return;
+  if (before === createdText(LOCATION)) {
+    removeFile(file, before, projectDir, io);
+    return;
+  }
+  const after = removeLocation(before, VSCODE_LOCATIONS_KEY, VSCODE_HOOKS_FOLDER);
+  if (after !== before) report(io, applied(textWrite(file, before, after)));
+}
