@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +45,38 @@ describe('agent-hooks schema', () => {
     expect(again.stderr).toContain(
       `wrote 0 schema file(s) to ${join(root, 'schemas')} (${events.length + 5} already up to date)`,
     );
+  });
+});
+
+describe('agent-hooks schema --out over existing files', () => {
+  it('refuses to replace a file with other content, writing nothing, unless --force', async () => {
+    const root = makeTree({ 'schemas/scenario.schema.json': '{ "mine": true }\n' });
+    const file = join(root, 'schemas/scenario.schema.json');
+    const refused = await runCliInProcess(['schema', '--out', 'schemas', '--cwd', root]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`schema --out: nothing written to ${join(root, 'schemas')}`);
+    expect(refused.stderr).toContain(`${file}: it has other content (pass --force to replace it)`);
+    expect(readFileSync(file, 'utf8')).toBe('{ "mine": true }\n');
+    expect(existsSync(join(root, 'schemas/claude-settings.schema.json'))).toBe(false);
+    const forced = await runCliInProcess(['schema', '--out', 'schemas', '--force', '--cwd', root]);
+    expect(forced.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(shipped('scenario.schema.json'));
+  });
+
+  it('never writes through a symbolic link, to a file or to a folder, even with --force', async () => {
+    const root = makeTree({ 'elsewhere/keep.json': '{}\n', 'schemas/a.txt': 'x' });
+    const target = join(root, 'elsewhere/keep.json');
+    symlinkSync(target, join(root, 'schemas/scenario.schema.json'));
+    mkdirSync(join(root, 'elsewhere/events'));
+    symlinkSync(join(root, 'elsewhere/events'), join(root, 'schemas/events'));
+    const run = await runCliInProcess(['schema', '--out', 'schemas', '--force', '--cwd', root]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `${join(root, 'schemas/scenario.schema.json')}: it is a symbolic link to ${target}`,
+    );
+    expect(run.stderr).toContain(`${join(root, 'schemas/events')}: it is a symbolic link to`);
+    expect(readFileSync(target, 'utf8')).toBe('{}\n');
+    expect(readdirSync(join(root, 'elsewhere/events'))).toEqual([]);
   });
 });
 

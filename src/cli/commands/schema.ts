@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { PACKAGE_SCHEMA_BASE_URL } from '../../config/schema/schema-urls.ts';
 import { didYouMean } from '../../errors/did-you-mean.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { SchemaFile } from '../schema-files.ts';
-import { applyConfigWrite, planConfigWrite } from '../write/config-write.ts';
+import { applyConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 import { mergeSchemaSettings } from '../write/settings-merge.ts';
 
 interface SchemaOptions {
@@ -41,20 +41,75 @@ function listSchemas(files: readonly SchemaFile[], io: CliIo): void {
   for (const file of files) io.stdout(`  ${file.name.padEnd(44)} schema/${file.file}\n`);
 }
 
-function writeSchemas(files: readonly SchemaFile[], out: string, io: CliIo): void {
-  let unchanged = 0;
+type Found = { kind: 'none' | 'folder' } | { kind: 'file'; text: string } | { kind: 'other'; why: string };
+
+/** What is at `path` now, without following a symbolic link (writing through one writes elsewhere). */
+function existing(path: string): Found {
+  let stat: ReturnType<typeof lstatSync>;
+  try {
+    stat = lstatSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? { kind: 'none' } : { kind: 'other', why: `it cannot be read (${code})` };
+  }
+  if (stat.isSymbolicLink()) return { kind: 'other', why: `it is a symbolic link to ${readlinkSync(path)}` };
+  if (stat.isDirectory()) return { kind: 'folder' };
+  if (!stat.isFile()) return { kind: 'other', why: 'it is not a regular file' };
+  return { kind: 'file', text: readFileSync(path, 'utf8') };
+}
+
+/** Why nothing may be written at `target` (in a subfolder of `out` such as events/), if so. */
+function blocked(target: string, out: string): string | undefined {
+  const folder = dirname(target);
+  const inFolder = folder === out ? undefined : existing(folder);
+  if (inFolder?.kind === 'other') return `${folder}: ${inFolder.why}`;
+  if (inFolder?.kind === 'file') return `${folder}: it is a file, where a folder belongs`;
+  const now = existing(target);
+  if (now.kind === 'other') return `${target}: ${now.why}`;
+  if (now.kind === 'folder') return `${target}: it is a folder`;
+  return undefined;
+}
+
+/**
+ * Writes each schema into `out`, after checking all of them: a file already up to date stays, one
+ * with other content is replaced only with --force, and a symbolic link (to a file or to a folder
+ * such as events/) is never written through, since that writes somewhere else. Nothing is written
+ * when any is refused.
+ */
+function writeSchemas(files: readonly SchemaFile[], out: string, force: boolean, io: CliIo): void {
+  const writes: { target: string; text: string }[] = [];
+  const refused: string[] = [];
+  const differ: string[] = [];
   for (const schema of files) {
     const target = join(out, schema.file);
     const text = schema.render();
-    if (existsSync(target) && readFileSync(target, 'utf8') === text) {
-      unchanged++;
+    const why = blocked(target, out);
+    if (why !== undefined) {
+      refused.push(why);
       continue;
     }
+    const now = existing(target);
+    if (now.kind === 'file' && now.text === text) continue;
+    if (now.kind === 'file' && !force) differ.push(target);
+    writes.push({ target, text });
+  }
+  const problems = [
+    ...new Set(refused),
+    ...differ.map((target) => `${target}: it has other content (pass --force to replace it)`),
+  ];
+  if (problems.length > 0) {
+    const more = problems.length > 10 ? `\n  … and ${problems.length - 10} more` : '';
+    throw new WriteRefused(
+      `schema --out: nothing written to ${out}; remove or move these out of the way, or choose another --out:\n  ${problems.slice(0, 10).join('\n  ')}${more}`,
+    );
+  }
+  for (const { target, text } of writes) {
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, text);
   }
+  const unchanged = files.length - writes.length;
   const same = unchanged > 0 ? ` (${unchanged} already up to date)` : '';
-  io.stderr(`wrote ${files.length - unchanged} schema file(s) to ${out}${same}\n`);
+  io.stderr(`wrote ${writes.length} schema file(s) to ${out}${same}\n`);
 }
 
 /** The `url` VS Code loads a schema from: the written copy, the installed package, else unpkg. */
@@ -98,7 +153,7 @@ async function runSchema(name: string | undefined, options: SchemaOptions, io: C
   const all = schemaFiles();
   const chosen = name === undefined ? all : [findSchema(all, name)];
   const out = options.out === undefined ? undefined : resolve(options.cwd, options.out);
-  if (out !== undefined) writeSchemas(chosen, out, io);
+  if (out !== undefined) writeSchemas(chosen, out, options.force, io);
   if (options.vscode) mapInVscode(chosen, options, out, io);
   if (out !== undefined || options.vscode) return;
   if (name === undefined) listSchemas(all, io);
@@ -122,7 +177,11 @@ export function registerSchemaCommand(program: Command, io: CliIo): void {
       'add json.schemas (and yaml.schemas) mappings to .vscode/settings.json, printing the diff',
       false,
     )
-    .option('--force', 'with --vscode: replace a settings.json that cannot be merged into', false)
+    .option(
+      '--force',
+      'with --out: replace schema files whose content differs; with --vscode: replace a settings.json that cannot be merged into',
+      false,
+    )
     .option('--cwd <dir>', 'project directory (where .vscode/ is)', process.cwd())
     .action(async (name: string | undefined, options: SchemaOptions) => runSchema(name, options, io));
 }
