@@ -59,6 +59,19 @@ describe('bridge install --host vscode: .vscode/settings.json', () => {
     expect(read(later, SETTINGS)).toBe(off);
   });
 
+  it('uninstall says so when settings.json broke since install, and leaves it as it is', async () => {
+    const dir = makeTree({}, 'vscode-settings');
+    await bridgeCli('install', 'vscode', dir);
+    const broken = '{ "chat.hookFilesLocations": { ".vscode/hooks": true } ';
+    writeFile(dir, SETTINGS, broken);
+    const run = await bridgeCli('uninstall', 'vscode', dir);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      `${join(dir, SETTINGS)}: left ".vscode/hooks" in chat.hookFilesLocations: it is not valid JSON`,
+    );
+    expect(read(dir, SETTINGS)).toBe(broken);
+  });
+
   it('refuses a chat.hookFilesLocations that is a list, naming the file and the key', async () => {
     const list = '{\n  "chat.hookFilesLocations": [".github/hooks"]\n}\n';
     const dir = makeTree({ [SETTINGS]: list }, 'vscode-settings');

@@ -84,6 +84,13 @@ function takeOutLocation(projectDir: string, io: CliIo): void {
     removeFile(file, before, projectDir, io);
     return;
   }
+  const current = parseExisting(before);
+  if (typeof current === 'string') {
+    io.stderr(
+      `${file}: left "${VSCODE_HOOKS_FOLDER}" in ${VSCODE_LOCATIONS_KEY}: ${current}; take it out by hand if install added it\n`,
+    );
+    return;
+  }
   const after = removeLocation(before, VSCODE_LOCATIONS_KEY, VSCODE_HOOKS_FOLDER);
   if (after !== before) report(io, applied(textWrite(file, before, after)));
 }
