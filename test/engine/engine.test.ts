@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stopCapMessage } from '../../src/engine/session/stop-loop.ts';
 import { createHookEngine, HookError } from '../../src/index.ts';
+import { runnerResult } from '../../src/runners/types.ts';
 import { engineWithClaudeHooks, FIXTURES_DIR, group, HOOK_SCRIPT } from '../helpers/engine.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -284,5 +285,41 @@ describe('engine: session and function hooks (seed 004)', () => {
     expect((await engine.dispatch('Stop', { session_id: 'a' })).decision).toBe('block');
     engine.session('a').end();
     expect((await engine.dispatch('Stop', { session_id: 'a' })).decision).toBeNull();
+  });
+});
+
+describe('engine: a hook whose runner failed is a coded diagnostic of the dispatch', () => {
+  it('a runner that threw, and one that answered with a failure, each leave their code', async () => {
+    const bash = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_1' };
+    const thrower = await engineWithClaudeHooks(
+      { PreToolUse: group('guard.sh') },
+      {
+        runners: {
+          command: () => {
+            throw new Error('the runner broke');
+          },
+        },
+      },
+    );
+    const threw = await thrower.dispatch('PreToolUse', bash);
+    expect(threw.diagnostics.map((d) => [d.code, d.file])).toEqual([
+      ['ENGINE_RUNNER_FAILED', 'inline-settings.json'],
+    ]);
+    expect(threw.diagnostics[0]?.message).toMatch(
+      /^PreToolUse hook .*guard\.sh.*: the command runner failed .*the runner broke$/,
+    );
+    await thrower.close();
+    const refused = await engineWithClaudeHooks(
+      { PreToolUse: group('guard.sh') },
+      {
+        runners: {
+          command: async () =>
+            runnerResult({ durationMs: 1, failure: { code: 'RUNNER_HTTP_STATUS', message: 'HTTP 503' } }),
+        },
+      },
+    );
+    const failed = await refused.dispatch('PreToolUse', bash);
+    expect(failed.diagnostics.map((d) => d.code)).toEqual(['RUNNER_HTTP_STATUS']);
+    await refused.close();
   });
 });

@@ -88,7 +88,8 @@ function resultDiagnostics(
   }
   for (const item of items) {
     const { failure } = item.result;
-    if (item.result.diagnostics === undefined && item.interpretation.warnings.length === 0 && !failure) continue;
+    if (item.result.diagnostics === undefined && item.interpretation.warnings.length === 0 && !failure)
+      continue;
     const where = { event, file: item.handler.source.file, pointer: item.handler.source.pointer };
     for (const problem of item.result.diagnostics ?? []) {
       found.push(diagnostic(problem.code, `${event} hook ${item.label}: ${problem.message}`, where));
