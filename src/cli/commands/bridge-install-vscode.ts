@@ -7,6 +7,7 @@ import { VSCODE_HOOKS_FOLDER, VSCODE_LOCATIONS_KEY, VSCODE_SETTINGS_FILE } from 
 import { removeLocation } from '../../bridge/uninstall.ts';
 import type { CliIo } from '../cli-io.ts';
 import { type ConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
+import { insertProperty } from '../write/json-insert.ts';
 import { formattingOf, isObject, type JsonMerge, keepingBom, parseExisting } from '../write/json-merge.ts';
 import { applied, createdText, readText, removeFile, report, textWrite } from './bridge-install-files.ts';
 
@@ -33,8 +34,17 @@ function mergeLocation(existing: string): JsonMerge | string {
     if (isObject(locations) && locations[VSCODE_HOOKS_FOLDER] === true) return { text, notes: [] };
     const base = text.trim() === '' ? '{}\n' : text;
     const formattingOptions = formattingOf(text);
-    const edits = modify(base, [VSCODE_LOCATIONS_KEY, VSCODE_HOOKS_FOLDER], true, { formattingOptions });
-    return { text: applyEdits(base, edits), notes: [] };
+    // Only text is added (json-insert.ts): the neighbouring settings keep every byte.
+    const added = isObject(locations)
+      ? insertProperty(base, [VSCODE_LOCATIONS_KEY], VSCODE_HOOKS_FOLDER, true, formattingOptions)
+      : insertProperty(base, [], VSCODE_LOCATIONS_KEY, { [VSCODE_HOOKS_FOLDER]: true }, formattingOptions);
+    const text_ =
+      added ??
+      applyEdits(
+        base,
+        modify(base, [VSCODE_LOCATIONS_KEY, VSCODE_HOOKS_FOLDER], true, { formattingOptions }),
+      );
+    return { text: text_, notes: [] };
   });
 }
 
