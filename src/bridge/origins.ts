@@ -2,10 +2,10 @@
 // whose discovery table lists it, and its hooks then run with that host's semantics. A file the
 // calling host reads itself is "native": the host already runs it, so the bridge skips it unless
 // asked to include it.
-import { readFile } from 'node:fs/promises';
 import { vscodeSettingsFiles } from '../config/discovery/vscode-settings.ts';
 import { type ConfigGeneration, type LoadOptions, loadConfig } from '../config/generation/index.ts';
 import { discoveryContext } from '../config/generation/load-config.ts';
+import { readRegularFile } from '../config/read-regular-file.ts';
 import type { Diagnostic } from '../errors.ts';
 import type { NormalizedHandler } from '../model/handler.ts';
 import type { ProfileName } from '../model/profile-name.ts';
@@ -74,10 +74,10 @@ async function vscodeFormatFiles(copilot: ConfigGeneration, vscode: ConfigGenera
   const found = new Set<string>();
   for (const file of shared) {
     try {
-      const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
+      const parsed: unknown = JSON.parse(await readRegularFile(file));
       if (typeof parsed === 'object' && parsed !== null && !('version' in parsed)) found.add(file);
     } catch {
-      // Unreadable or not JSON: Copilot's reader reports it.
+      // Unreadable, not a regular file or not JSON: Copilot's reader reports it.
     }
   }
   return found;

@@ -15,8 +15,9 @@ export const CONFIG_CODES = {
   },
   CONFIG_FILE_UNREADABLE: {
     severity: 'error',
-    summary: 'A discovered configuration file or folder exists but could not be read.',
-    fix: 'Check the file permissions, or remove the file if it is not meant to be a hook configuration.',
+    summary:
+      'A discovered configuration file or folder exists but could not be read: no permission, a symbolic link loop, or not a regular file (a named pipe, socket or device is never opened, so a reader cannot wait on it). The other files of its folder still load.',
+    fix: 'Check the file permissions, replace the entry with a regular file, or remove it if it is not meant to be a hook configuration.',
   },
   CONFIG_SETTINGS_FILE_NOT_FOUND: {
     severity: 'error',

@@ -19,6 +19,10 @@ interface CliRunOptions {
   answer?: boolean;
   /** The environment of a spawned CLI instead of `process.env` (`spawnBuiltCli` only). */
   env?: NodeJS.ProcessEnv;
+  /** The working directory of a spawned CLI (`spawnBuiltCli` only); default the repository. */
+  cwd?: string;
+  /** A spawned CLI still running after this is killed (SIGKILL) and reported with code -1. */
+  deadlineMs?: number;
 }
 
 /**
@@ -62,7 +66,11 @@ export function spawnBuiltCli(args: string[], options: CliRunOptions = {}): Prom
     const child = execFile(
       process.execPath,
       [builtBinPath(), ...args],
-      { cwd: REPO_ROOT, env: { ...(options.env ?? process.env), NO_COLOR: '1' } },
+      {
+        cwd: options.cwd ?? REPO_ROOT,
+        env: { ...(options.env ?? process.env), NO_COLOR: '1' },
+        ...(options.deadlineMs !== undefined ? { timeout: options.deadlineMs, killSignal: 'SIGKILL' } : {}),
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         resolve({ code, stdout, stderr });

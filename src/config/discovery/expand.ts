@@ -1,6 +1,7 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../../errors.ts';
+import { NotRegularFileError, notRegularKind } from '../read-regular-file.ts';
 import type { DiscoveredFile, LocationReport, LocationShape, LocationSpec } from './types.ts';
 
 export interface Expansion {
@@ -36,23 +37,31 @@ function errnoCode(error: unknown): string | undefined {
  * Discovery looks at a few dozen paths and reads none of them here: synchronous calls, each a
  * few microseconds, where the asynchronous ones cost a thread-pool round trip and a promise each
  * (measured: 4% of a whole `run` start, which discovers every host's files; issue 16 item 4).
+ * `stat` never opens the path, so a named pipe or a device costs no more than a file.
  */
-function kindOf(p: string): 'file' | 'dir' | 'missing' {
+function statOf(p: string): Stats | undefined {
   try {
-    const s = statSync(p, { throwIfNoEntry: false });
-    if (s === undefined) return 'missing';
-    return s.isDirectory() ? 'dir' : 'file';
+    return statSync(p, { throwIfNoEntry: false });
   } catch (error) {
-    if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') return 'missing';
+    if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') return undefined;
     throw error;
   }
 }
 
+/** A report and a diagnostic for one file of a folder location that cannot be read. */
+function unreadableEntry(out: Expansion, spec: LocationSpec, file: string, why: string): void {
+  out.reports.push({ ...report(spec, 'error', why), path: file });
+  out.diagnostics.push(diagnostic('CONFIG_FILE_UNREADABLE', `cannot read ${file}: ${why}`, { file }));
+}
+
 /**
  * Files of a folder location, sorted by name in UTF-16 code-unit order (Copilot documents
- * alphabetical policy order); `fileOrder: 'descending'` reverses it.
+ * alphabetical policy order); `fileOrder: 'descending'` reverses it. An entry that cannot be
+ * read (a symbolic link loop, a named pipe, a socket, a device) is reported on its own, and the
+ * folder's other files still load: a model can make such an entry, and it must not take the
+ * folder's hooks away nor make a reader wait on it.
  */
-function listFolder(spec: LocationSpec): string[] {
+function listFolder(spec: LocationSpec, out: Expansion): string[] {
   const entries = readdirSync(spec.path, { withFileTypes: true });
   const names = entries.map((e) => e.name).sort();
   if (spec.fileOrder === 'descending') names.reverse();
@@ -61,7 +70,22 @@ function listFolder(spec: LocationSpec): string[] {
     spec.shape === 'folder-skill'
       ? names.map((name) => path.join(spec.path, name, 'SKILL.md'))
       : names.filter((name) => name.endsWith(suffix)).map((name) => path.join(spec.path, name));
-  return candidates.filter((file) => kindOf(file) === 'file');
+  const files: string[] = [];
+  for (const file of candidates) {
+    let found: Stats | undefined;
+    try {
+      found = statOf(file);
+    } catch (error) {
+      unreadableEntry(out, spec, file, error instanceof Error ? error.message : String(error));
+      continue;
+    }
+    // Not there (a dangling link, a skill folder without SKILL.md) or a folder: not a hook file.
+    if (found === undefined || found.isDirectory()) continue;
+    const other = notRegularKind(found);
+    if (other === undefined) files.push(file);
+    else unreadableEntry(out, spec, file, new NotRegularFileError(other).message);
+  }
+  return files;
 }
 
 function toFile(spec: LocationSpec, file: string): DiscoveredFile {
@@ -106,20 +130,25 @@ export async function expandLocations(specs: readonly LocationSpec[]): Promise<E
       continue;
     }
     try {
-      const what = kindOf(spec.path);
-      if (what === 'missing' && spec.mustExist) {
+      const found = statOf(spec.path);
+      if (found === undefined && spec.mustExist) {
         out.reports.push(report(spec, 'error', 'file not found'));
         out.diagnostics.push(notFound(spec));
-      } else if (what === 'missing') {
+      } else if (found === undefined) {
         out.reports.push(report(spec, 'missing'));
       } else if (spec.shape === 'file') {
-        if (what === 'dir') throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+        if (found.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+        const other = notRegularKind(found);
+        if (other !== undefined) throw new NotRegularFileError(other);
         out.files.push(toFile(spec, spec.path));
-      } else if (what === 'file') {
-        throw Object.assign(new Error('is a file, expected a folder'), { code: 'ENOTDIR' });
+      } else if (!found.isDirectory()) {
+        const what = notRegularKind(found) ?? 'a file';
+        throw Object.assign(new Error(`is ${what}, expected a folder`), { code: 'ENOTDIR' });
       } else {
-        const files = listFolder(spec);
-        if (files.length === 0) out.reports.push(report(spec, 'missing', 'folder has no matching files'));
+        const reported = out.reports.length;
+        const files = listFolder(spec, out);
+        if (files.length === 0 && out.reports.length === reported)
+          out.reports.push(report(spec, 'missing', 'folder has no matching files'));
         for (const file of files) out.files.push(toFile(spec, file));
       }
     } catch (error) {

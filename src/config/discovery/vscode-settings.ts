@@ -3,11 +3,11 @@
 // defaults, then the user's settings.json, then the workspace's `.vscode/settings.json`; an object
 // setting such as `chat.hookFilesLocations` is merged key by key across the layers (which is why
 // `false` is needed to turn a default location off), a boolean is replaced.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findNodeAtLocation, getNodeValue, type Node, type ParseError, parseTree } from 'jsonc-parser';
 import { type Diagnostic, diagnostic } from '../../errors.ts';
 import { offsetMapper } from '../parse/source-doc.ts';
+import { readRegularFile } from '../read-regular-file.ts';
 import type { DiscoveryContext, VscodeSettings } from './types.ts';
 
 /** The workspace settings file, relative to the project (other-agents-hooks.md §2.2). */
@@ -54,7 +54,7 @@ export function vscodeSettingsFiles(
 /** One settings file's text; undefined when there is none (the usual case, not a problem). */
 async function readText(file: string, diagnostics: Diagnostic[]): Promise<string | undefined> {
   try {
-    return await readFile(file, 'utf8');
+    return await readRegularFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     const why = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../../errors.ts';
@@ -10,6 +10,7 @@ import { readVscodeSettings } from '../discovery/vscode-settings.ts';
 import { applyPolicy } from '../policy/index.ts';
 import type { LoadedFile } from '../policy/types.ts';
 import { readConfigLazily } from '../read-core.ts';
+import { readRegularFile } from '../read-regular-file.ts';
 import type { ReadOptions, ReadResult } from '../read-types.ts';
 import { keepLastGood, type LastGoodReads, lastGoodKey } from './last-good.ts';
 import type { ConfigGeneration, LoadOptions } from './types.ts';
@@ -89,7 +90,8 @@ async function readOne(
       );
       return;
     }
-    const text = spec.inlineText ?? (await readFile(file, 'utf8'));
+    // Never waits on a named pipe or a device put where a hook file was (read-regular-file.ts).
+    const text = spec.inlineText ?? (await readRegularFile(file));
     const readOptions: ReadOptions = {
       file,
       text,

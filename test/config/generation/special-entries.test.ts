@@ -1,0 +1,138 @@
+// Entries of a hook folder that are not regular files, which anyone who can write the repository
+// (a model, a tool) can make: a named pipe, a socket, a symbolic link loop. Discovery and reading
+// must never wait on one, must report it, and must still load the folder's other files.
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, openSync, symlinkSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConfigGeneration } from '../../../src/config/generation/index.ts';
+import { loadConfig } from '../../../src/config/generation/index.ts';
+import { readRegularFile } from '../../../src/config/read-regular-file.ts';
+import { makeTree, writeFile } from '../../helpers/temp-dir.ts';
+
+/** Longer than a healthy load takes on a loaded machine; a load that waits on a pipe never ends. */
+const LOAD_DEADLINE_MS = 10_000;
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+/** A named pipe at `file`; if a reader is still waiting on it when the test ends, it is released. */
+function fifo(file: string): string {
+  execFileSync('mkfifo', [file]);
+  cleanups.push(() => {
+    try {
+      // A writer that opens and closes gives a blocked reader its end of file.
+      closeSync(openSync(file, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch {
+      // No reader is waiting (ENXIO): nothing to release.
+    }
+  });
+  return file;
+}
+
+async function withinDeadline<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what} did not end within ${LOAD_DEADLINE_MS} ms`)),
+      LOAD_DEADLINE_MS,
+    );
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const GUARD = {
+  version: 1,
+  hooks: { preToolUse: [{ type: 'command', bash: 'echo guard', timeoutSec: 5 }] },
+};
+
+function load(project: string): Promise<ConfigGeneration> {
+  return withinDeadline(
+    loadConfig({ profile: 'copilot-cli', cwd: project, noUser: true, copilotTrustFolder: true }),
+    'loading the configuration',
+  );
+}
+
+function unreadable(generation: ConfigGeneration): { file?: string; message: string }[] {
+  return generation.diagnostics
+    .filter((d) => d.code === 'CONFIG_FILE_UNREADABLE')
+    .map((d) => ({ ...(d.file ? { file: d.file } : {}), message: d.message }));
+}
+
+describe.skipIf(process.platform === 'win32')('hook folder entries that are not regular files', () => {
+  it('a named pipe is reported, not read, and the other files load', async () => {
+    const project = makeTree({ '.github/hooks/a.json': GUARD }, 'special');
+    const pipe = fifo(path.join(project, '.github/hooks/z.json'));
+    const generation = await load(project);
+    expect(generation.handlers.map((h) => h.source.file)).toEqual([
+      path.join(project, '.github/hooks/a.json'),
+    ]);
+    expect(unreadable(generation)).toEqual([
+      {
+        file: pipe,
+        message: `cannot read ${pipe}: it is a named pipe (FIFO), not a regular file, so it is not read`,
+      },
+    ]);
+    expect(generation.locations).toContainEqual(expect.objectContaining({ path: pipe, status: 'error' }));
+  });
+
+  it('a socket is reported, and the other files load', async () => {
+    const project = makeTree({ '.github/hooks/a.json': GUARD }, 'special');
+    const socket = path.join(project, '.github/hooks/s.json');
+    const server: Server = createServer();
+    await new Promise<void>((resolve) => server.listen(socket, resolve));
+    cleanups.push(() => server.close());
+    const generation = await load(project);
+    expect(generation.handlers).toHaveLength(1);
+    expect(unreadable(generation)).toEqual([
+      {
+        file: socket,
+        message: `cannot read ${socket}: it is a socket, not a regular file, so it is not read`,
+      },
+    ]);
+  });
+
+  it('a symbolic link loop is reported on its own: the folder and its other files still load', async () => {
+    const project = makeTree({ '.github/hooks/a.json': GUARD }, 'special');
+    const loop = path.join(project, '.github/hooks/loop.json');
+    symlinkSync('loop.json', loop);
+    const generation = await load(project);
+    expect(generation.handlers).toHaveLength(1);
+    const found = unreadable(generation);
+    expect(found).toHaveLength(1);
+    expect(found[0]?.file).toBe(loop);
+    expect(found[0]?.message).toContain('ELOOP');
+    // Only the entry is in error, not the folder.
+    const errors = generation.locations.filter((report) => report.status === 'error');
+    expect(errors.map((report) => report.path)).toEqual([loop]);
+  });
+
+  it('a named pipe where a settings file is looked for is reported, not read', async () => {
+    const project = makeTree({ '.github/hooks/a.json': GUARD }, 'special');
+    writeFile(project, '.claude/.keep', '');
+    const pipe = fifo(path.join(project, '.claude/settings.json'));
+    const generation = await load(project);
+    expect(generation.handlers).toHaveLength(1);
+    expect(unreadable(generation)).toEqual([
+      {
+        file: pipe,
+        message: `cannot read ${pipe}: it is a named pipe (FIFO), not a regular file, so it is not read`,
+      },
+    ]);
+  });
+
+  it('readRegularFile refuses a named pipe at once and reads a regular file', async () => {
+    const project = makeTree({ 'a.json': '{}' }, 'special');
+    await expect(
+      withinDeadline(readRegularFile(fifo(path.join(project, 'p.json'))), 'reading'),
+    ).rejects.toThrow('it is a named pipe (FIFO), not a regular file, so it is not read');
+    expect(await readRegularFile(path.join(project, 'a.json'))).toBe('{}');
+  });
+});
