@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
+import { hostProjectDir } from '../../bridge/project-dir.ts';
 import { runBridge } from '../../bridge/run-bridge.ts';
 import { PROFILE_NAMES, type ProfileName } from '../../model/profile-name.ts';
 import { BACKGROUND_ONLY_FLAG, startKeeper } from '../bridge-keeper.ts';
@@ -18,7 +19,7 @@ import { addBridgeInstallCommands } from './bridge-install-commands.ts';
 interface BridgeCliOptions extends RewriteCheckCliOptions {
   host?: ProfileName;
   event?: string;
-  cwd: string;
+  cwd?: string;
   from: ProfileName[];
   includeNative: boolean;
   user: boolean;
@@ -42,7 +43,10 @@ export function registerBridgeCommand(program: Command, io: CliIo): void {
       .description("run every other agent's hooks as this host's hook: reads the host's payload on stdin")
       .option('--host <host>', `the calling host: ${hosts} (required)`, parseProfile)
       .option('--event <name>', "the event, when the payload does not name it (Copilot's camelCase payloads)")
-      .option('--cwd <dir>', 'project directory', process.cwd())
+      .option(
+        '--cwd <dir>',
+        'project directory (default: the one the host names, CLAUDE_PROJECT_DIR or COPILOT_PROJECT_DIR, else the working directory)',
+      )
       .option('--from <host>', `read only this host's hook files (repeatable): ${hosts}`, collectHost, [])
       .option('--include-native', "also run the calling host's own hook files (it already runs them)", false)
       .option('--no-user', 'ignore user-level configuration in the home directory')
@@ -65,7 +69,11 @@ export function registerBridgeCommand(program: Command, io: CliIo): void {
       rewriteCheck,
       host: options.host,
       stdin: await readStdinText(io),
-      cwd: resolve(options.cwd),
+      // The host starts the bridge in the session's current folder, which follows the model's `cd`.
+      cwd:
+        options.cwd === undefined
+          ? hostProjectDir(options.host, process.env, process.cwd())
+          : resolve(options.cwd),
       includeNative: options.includeNative,
       noUser: !options.user,
       ...(options.event !== undefined ? { event: options.event } : {}),
