@@ -8,6 +8,7 @@ import type { EventName } from '../model/event-name.ts';
 import type { ProfileName } from '../model/profile-name.ts';
 import { renderClaudeOutput } from '../server/host-formats/claude-code.ts';
 import { renderCopilotOutput } from '../server/host-formats/copilot-cli.ts';
+import { copilotView } from './copilot-answer.ts';
 
 /** What the bridge process prints and exits with. */
 export interface BridgeAnswer {
@@ -96,8 +97,16 @@ export function renderAnswer(
   notes: readonly string[],
 ): BridgeAnswer {
   const noteText = notes.map((note) => `agent-hooks bridge: ${note}\n`).join('');
-  if (host === 'copilot-cli')
-    return { stdout: `${JSON.stringify(renderCopilotOutput(result))}\n`, stderr: noteText, exitCode: 0 };
+  if (host === 'copilot-cli') {
+    // A stop or block Copilot cannot read becomes what it can read, or a note (copilot-answer.ts).
+    const view = copilotView(result);
+    const unsaid = view.unsaid.map((note) => `agent-hooks bridge: ${note}\n`).join('');
+    return {
+      stdout: `${JSON.stringify(renderCopilotOutput(view.result))}\n`,
+      stderr: `${noteText}${unsaid}`,
+      exitCode: 0,
+    };
+  }
   if (host === 'claude-code' && blocksByExit2(result)) {
     // claude-code-hooks.md §3.3: with exit 2, stderr is the reason the model reads.
     return { stdout: '', stderr: `${result.reason ?? 'blocked by a bridged hook'}\n`, exitCode: 2 };
