@@ -108,15 +108,23 @@ export function renderAnswer(
     };
   }
   if (host === 'claude-code' && blocksByExit2(result)) {
-    // claude-code-hooks.md §3.3: with exit 2, stderr is the reason the model reads.
-    return { stdout: '', stderr: `${result.reason ?? 'blocked by a bridged hook'}\n`, exitCode: 2 };
+    // claude-code-hooks.md §3.3: with exit 2, stderr is the reason the model reads, and the JSON
+    // is still read ("JSON is read on every exit code", §3.2): it carries what else the hooks
+    // said, a `continue: false` that stops the teammate (§2.17, §2.20) and the notes for the user.
+    // The block is the exit code's, as these events have no JSON decision.
+    const { decision: _decision, reason: _reason, ...rest } = withNotes(renderClaudeOutput(result), notes);
+    const stdout = Object.keys(rest).length > 0 ? `${JSON.stringify(rest)}\n` : '';
+    return { stdout, stderr: `${result.reason ?? 'blocked by a bridged hook'}\n`, exitCode: 2 };
   }
-  const out = host === 'vscode' ? vscodeOutput(result) : renderClaudeOutput(result);
-  if (notes.length > 0) {
-    const shown = [out.systemMessage, ...notes.map((note) => `agent-hooks bridge: ${note}`)];
-    out.systemMessage = shown.filter((line) => typeof line === 'string').join('\n');
-  }
+  const out = withNotes(host === 'vscode' ? vscodeOutput(result) : renderClaudeOutput(result), notes);
   return { stdout: `${JSON.stringify(out)}\n`, stderr: noteText, exitCode: 0 };
+}
+
+/** `out` with the notes added to its systemMessage, which Claude Code and VS Code show the user. */
+function withNotes(out: Record<string, unknown>, notes: readonly string[]): Record<string, unknown> {
+  if (notes.length === 0) return out;
+  const shown = [out.systemMessage, ...notes.map((note) => `agent-hooks bridge: ${note}`)];
+  return { ...out, systemMessage: shown.filter((line) => typeof line === 'string').join('\n') };
 }
 
 /** A failed hook, as every host reads it: exit 1, the reason on stderr (docs/bridge.md). */
