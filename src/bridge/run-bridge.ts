@@ -11,11 +11,11 @@ import { createHookEngine } from '../engine/engine.ts';
 import type { HookEngineOptions } from '../engine/options.ts';
 import { getProfile } from '../engine/profiles/profiles.ts';
 import type { SessionStateStore } from '../engine/session/session-state.ts';
-import type { Diagnostic } from '../errors.ts';
 import type { ProfileName } from '../model/profile-name.ts';
 import { addToInbox, inboxEntries, inboxFile } from './async-inbox.ts';
 import { deliverEarlier, endedNotes, handOffBackground, type OriginRun } from './background.ts';
 import { combineResults, emptyResult } from './combine.ts';
+import { type ConfigProblem, configProblems, withheldBecause } from './config-problems.ts';
 import {
   type BridgeAnswer,
   BridgeInputError,
@@ -25,7 +25,7 @@ import {
   renderAnswer,
 } from './host-io.ts';
 import { type OpenSession, openSession } from './open-session.ts';
-import { type BridgeConfig, loadBridgeConfig, type OriginHooks } from './origins.ts';
+import { loadBridgeConfig, type OriginHooks } from './origins.ts';
 import { prefixedState } from './session-file.ts';
 import { originForm } from './tool-forms.ts';
 
@@ -72,11 +72,6 @@ export interface BridgeRun {
 
 /** Set for every hook the bridge starts; a bridge started by one of them runs nothing. */
 const NESTED_ENV = 'AGENT_HOOKS_BRIDGE';
-
-function describeDiagnostic(d: Diagnostic): string {
-  const where = d.file ? `${d.file}${d.line === undefined ? '' : `:${d.line}:${d.column ?? 1}`}: ` : '';
-  return `${where}${d.code}: ${d.message}`;
-}
 
 async function dispatchOrigin(
   options: BridgeOptions,
@@ -130,19 +125,30 @@ function loadOptions(options: BridgeOptions) {
   };
 }
 
-/** What is broken in the bridged files: each error, and each file that could not be read. */
-function configProblems(config: BridgeConfig): string[] {
-  const problems = config.diagnostics.filter((d) => d.severity === 'error').map(describeDiagnostic);
-  for (const broken of config.brokenFiles)
-    if (!problems.some((line) => line.startsWith(broken.file)))
-      problems.push(`${broken.file}: ${broken.reason}`);
-  return [...new Set(problems)];
-}
-
 /** A rewrite checked against its tool's schema and discarded, or used unchecked: said, never silent. */
 function rewriteNotes(result: DispatchResult): string[] {
   const codes = new Set(['ENGINE_INVALID_UPDATED_INPUT', 'ENGINE_TOOL_SCHEMA_UNSUPPORTED']);
   return result.diagnostics.filter((d) => codes.has(d.code)).map((d) => `${d.code}: ${d.message}`);
+}
+
+/**
+ * Why the answer is a crash, if it is: a whole file did not load, so the hooks that ran say
+ * nothing of its guards; or entries of a file did not load and the answer of the hooks that ran
+ * would let through what one of them might have stopped (config-problems.ts). Otherwise what the
+ * healthy hooks said stands, with the problems beside it.
+ */
+function crashReason(
+  options: BridgeOptions,
+  payload: HostPayload,
+  result: DispatchResult,
+  problems: readonly ConfigProblem[],
+): string | undefined {
+  const wholeFile = problems.some((problem) => problem.wholeFile);
+  const withheld = wholeFile ? undefined : withheldBecause(options.host, payload.event, result);
+  if (!wholeFile && withheld === undefined) return undefined;
+  const why =
+    withheld === undefined ? '' : `; the answer of the hooks that ran is withheld because ${withheld}`;
+  return `broken hook configuration${why} (fix it, then check with \`agent-hooks validate\`):\n  ${problems.map((problem) => problem.text).join('\n  ')}`;
 }
 
 /** A decision that stops something: a broken neighbour must not take it away. */
@@ -222,13 +228,13 @@ export async function runBridge(options: BridgeOptions): Promise<BridgeRun> {
     options.host,
     runs.map((run) => run.result),
   );
-  if (problems.length > 0 && !restricts(result)) {
-    const reason = `broken hook configuration, its hooks did not run (fix it, then check with \`agent-hooks validate\`):\n  ${problems.join('\n  ')}`;
-    return { answer: crashAnswer('BRIDGE_CONFIG_BROKEN', `${payload.event}: ${reason}`), result, payload };
-  }
+  const crash =
+    problems.length > 0 && !restricts(result) ? crashReason(options, payload, result, problems) : undefined;
+  if (crash !== undefined)
+    return { answer: crashAnswer('BRIDGE_CONFIG_BROKEN', `${payload.event}: ${crash}`), result, payload };
   await deliverEarlier(session, options.host, payload.event, result);
   const notes = [
-    ...problems.map((problem) => `configuration error, hooks of this file did not run: ${problem}`),
+    ...problems.map((problem) => `configuration error, ${problem.text}`),
     ...rewriteNotes(result),
     ...handed,
     ...endedNotes(runs),

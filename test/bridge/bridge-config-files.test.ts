@@ -99,3 +99,106 @@ describe.skipIf(process.platform === 'win32')('bridge: hook folder entries that 
     expect(existsSync(join(project, '.payloads', 'copilot.json'))).toBe(true);
   });
 });
+
+/** A Copilot hooks file: `good` entries of `event`, then one with a `timeoutSec` that is no number. */
+function withBadEntry(event: string, good: object[]): Record<string, object> {
+  const bad = { type: 'command', bash: 'true', timeoutSec: 'abc' };
+  return { '.github/hooks/mixed.json': { version: 1, hooks: { [event]: [...good, bad] } } };
+}
+
+const echo = (output: object) => ({ type: 'command', bash: `echo '${JSON.stringify(output)}'` });
+
+describe('bridge: a file with some bad entries', () => {
+  const BAD_ENTRY =
+    'the entry at /hooks/preToolUse/1 did not load and does not run (the other hooks of this file do)';
+
+  it('says that the bad entry did not run, not the whole file, beside the deny of its healthy entry', async () => {
+    const project = makeTree(
+      withBadEntry('preToolUse', [echo({ permissionDecision: 'deny', permissionDecisionReason: 'no' })]),
+      'bridge-mixed',
+    );
+    const call = hostCall('claude-code', project, 'rm -rf /');
+    const run = await spawnBuiltCli(call.args, { stdin: call.stdin });
+    const file = join(project, '.github/hooks/mixed.json');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
+    expect(run.stderr).toBe(
+      `agent-hooks bridge: configuration error, ${BAD_ENTRY}: ${file}:12:23: CONFIG_INVALID_FIELD: "timeoutSec" must be a number of seconds, got "abc"\n`,
+    );
+  });
+
+  it('keeps what the healthy entries gave on PostToolUse: their additionalContext, with the bad entry named', async () => {
+    const project = makeTree(
+      {
+        '.github/hooks/mixed.json': {
+          version: 1,
+          hooks: {
+            postToolUse: [echo({ additionalContext: 'lint is clean' })],
+            preToolUse: [{ type: 'command', bash: 'true', timeoutSec: 'abc' }],
+          },
+        },
+      },
+      'bridge-mixed',
+    );
+    const stdin = JSON.stringify({
+      hook_event_name: 'PostToolUse',
+      session_id: 's',
+      cwd: project,
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+      tool_response: { stdout: '' },
+    });
+    const args = [
+      'bridge',
+      '--host',
+      'claude-code',
+      '--cwd',
+      project,
+      '--no-user',
+      '--state-dir',
+      join(project, '.state'),
+    ];
+    const run = await spawnBuiltCli(args, { stdin });
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as {
+      hookSpecificOutput?: { additionalContext?: string };
+      systemMessage?: string;
+    };
+    expect(out.hookSpecificOutput?.additionalContext).toBe('lint is clean');
+    expect(out.systemMessage).toContain(
+      'configuration error, the entry at /hooks/preToolUse/0 did not load and does not run (the other hooks of this file do)',
+    );
+    expect(run.stderr).toContain('CONFIG_INVALID_FIELD');
+  });
+
+  it('does not let an allow of the healthy entries stand: the bad entry may have been the guard, and an allow skips the permission check', async () => {
+    const project = makeTree(
+      withBadEntry('preToolUse', [echo({ permissionDecision: 'allow' })]),
+      'bridge-mixed',
+    );
+    const call = hostCall('claude-code', project, 'rm -rf /');
+    const run = await spawnBuiltCli(call.args, { stdin: call.stdin });
+    expect(run).toMatchObject({ code: 1, stdout: '' });
+    expect(run.stderr).toContain(
+      'BRIDGE_CONFIG_BROKEN: PreToolUse: broken hook configuration; the answer of the hooks that ran is withheld because they allowed the call',
+    );
+    expect(run.stderr).toContain(BAD_ENTRY);
+  });
+
+  it('under Copilot CLI a broken preToolUse entry is still a crash, which Copilot reads as a deny', async () => {
+    const project = makeTree(withBadEntry('preToolUse', [echo({ additionalContext: 'x' })]), 'bridge-mixed');
+    const call = hostCall('copilot-cli', project, 'ls');
+    const run = await spawnBuiltCli([...call.args, '--include-native'], { stdin: call.stdin });
+    expect(run).toMatchObject({ code: 1, stdout: '' });
+    expect(run.stderr).toContain('withheld because Copilot CLI denies a call whose preToolUse hook fails');
+  });
+
+  it('a file none of whose entries loaded is a whole file that did not run', async () => {
+    const project = makeTree(withBadEntry('preToolUse', []), 'bridge-mixed');
+    const call = hostCall('claude-code', project, 'ls');
+    const run = await spawnBuiltCli(call.args, { stdin: call.stdin });
+    expect(run).toMatchObject({ code: 1, stdout: '' });
+    expect(run.stderr).toContain('broken hook configuration (fix it');
+    expect(run.stderr).toContain('no hook of this file loaded, so none runs: ');
+  });
+});
