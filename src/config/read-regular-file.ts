@@ -4,7 +4,7 @@
 // out and lets the call go ahead. Only a regular file is read: its type is checked before it is
 // opened, and again on the opened descriptor (a file swapped for a FIFO in between), which is
 // opened non-blocking so that the open itself cannot wait either.
-import { constants, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 
 /** What a path is when it is not a regular file, in words; undefined for a regular file. */
@@ -40,5 +40,17 @@ export async function readRegularFile(file: string): Promise<string> {
     return await handle.readFile('utf8');
   } finally {
     await handle.close();
+  }
+}
+
+/** The bytes of `file`, opened as `readRegularFile` opens it, for callers that cannot wait. */
+export function readRegularFileSync(file: string): Buffer {
+  const fd = openSync(file, READ_NON_BLOCKING);
+  try {
+    const kind = notRegularKind(fstatSync(fd));
+    if (kind !== undefined) throw new NotRegularFileError(kind);
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }

@@ -1,10 +1,11 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { detectConfigKind } from '../../config/convert/index.ts';
 import { loadConfig } from '../../config/generation/load-config.ts';
 import { type ConfigKind, readConfig } from '../../config/read-config.ts';
+import { readRegularFile } from '../../config/read-regular-file.ts';
 import { type Diagnostic, diagnostic } from '../../errors.ts';
 import type { CliIo } from '../cli-io.ts';
 import { addCommonOptions, type CommonOptions } from '../common-options.ts';
@@ -80,7 +81,7 @@ async function validateFiles(files: string[], options: ValidateOptions): Promise
   for (const file of files) {
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      text = await readRegularFile(file);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       out.push(diagnostic('CONFIG_FILE_UNREADABLE', `cannot read ${file}: ${why}`, { file }));

@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readRegularFileSync } from '../read-regular-file.ts';
 
 /**
  * A file's identity and version without reading it: device, inode, size, mtime and ctime in
@@ -37,7 +38,9 @@ export class FileProbe {
     this.stamp(path);
     let data: Buffer | null;
     try {
-      data = readFileSync(path);
+      // Never a FIFO or a device: a model can put one where a hook's script was, and a plain read
+      // would wait forever while the host times the hook out (read-regular-file.ts).
+      data = readRegularFileSync(path);
     } catch {
       data = null;
     }

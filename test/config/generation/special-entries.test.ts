@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConfigGeneration } from '../../../src/config/generation/index.ts';
 import { loadConfig } from '../../../src/config/generation/index.ts';
 import { readRegularFile } from '../../../src/config/read-regular-file.ts';
+import { FileProbe } from '../../../src/config/trust/file-probe.ts';
+import { runCliInProcess } from '../../helpers/cli.ts';
 import { makeTree, writeFile } from '../../helpers/temp-dir.ts';
 
 /** Longer than a healthy load takes on a loaded machine; a load that waits on a pipe never ends. */
@@ -134,5 +136,19 @@ describe.skipIf(process.platform === 'win32')('hook folder entries that are not 
       withinDeadline(readRegularFile(fifo(path.join(project, 'p.json'))), 'reading'),
     ).rejects.toThrow('it is a named pipe (FIFO), not a regular file, so it is not read');
     expect(await readRegularFile(path.join(project, 'a.json'))).toBe('{}');
+  });
+
+  it('validate of a folder and the trust fingerprint skip a named pipe instead of waiting on it', async () => {
+    const project = makeTree({ 'hooks/a.json': GUARD }, 'special');
+    const pipe = fifo(path.join(project, 'hooks/z.json'));
+    const run = await withinDeadline(
+      runCliInProcess(['validate', path.join(project, 'hooks'), '--no-user']),
+      'validate',
+    );
+    expect(run.stdout).toContain(`CONFIG_FILE_UNREADABLE`);
+    expect(run.stdout).toContain(`cannot read ${pipe}: it is a named pipe (FIFO)`);
+    // A hook's script swapped for a pipe: the fingerprint reads nothing from it, at once.
+    expect(new FileProbe().read(pipe)).toBeNull();
+    expect(new FileProbe().read(path.join(project, 'hooks/a.json'))?.length).toBeGreaterThan(0);
   });
 });
