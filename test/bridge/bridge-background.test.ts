@@ -13,6 +13,8 @@ import { makeTree, tempDir } from '../helpers/temp-dir.ts';
 
 const GATED = join(FIXTURES_DIR, 'async', 'gated-hook.sh');
 const SESSION = 'bridge-background';
+/** Three bridges and a keeper, each a Node start: on a loaded machine more than the default 20 s. */
+const SPAWNS_FOUR_CLIS_MS = 60_000;
 const CONTEXT = { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'tests passed' } };
 
 /** A project whose Claude file has one `async` PostToolUse hook, held by a gate until released. */
@@ -48,35 +50,39 @@ const vscodeBridge = (project: string, stateDir: string) => [
 const prompt = (project: string) => vscodePayload(project, 'UserPromptSubmit', { prompt: 'next' });
 
 describe('bridge: background hooks outlive the bridge and reach the next event', () => {
-  it('answers at once, the keeper runs the async hook to the end, and the next prompt carries its context once', async () => {
-    const { project, gate } = asyncProject();
-    const stateDir = join(project, '.state');
-    const args = vscodeBridge(project, stateDir);
-    const first = await spawnBuiltCli(args, { stdin: postToolUse(project) });
-    expect(first).toEqual({ code: 0, stdout: '{}\n', stderr: '' });
-    // The bridge has exited; its hook still runs, waiting at its gate.
-    const pid = Number(
-      await until(() => existsSync(join(gate, 'pid')), 'the hook to start').then(() =>
-        readFileSync(join(gate, 'pid'), 'utf8').trim(),
-      ),
-    );
-    expect(isAlive(pid)).toBe(true);
-    const inbox = inboxFile(sessionFile(stateDir, SESSION));
-    expect(existsSync(inbox)).toBe(false);
+  it(
+    'answers at once, the keeper runs the async hook to the end, and the next prompt carries its context once',
+    async () => {
+      const { project, gate } = asyncProject();
+      const stateDir = join(project, '.state');
+      const args = vscodeBridge(project, stateDir);
+      const first = await spawnBuiltCli(args, { stdin: postToolUse(project) });
+      expect(first).toEqual({ code: 0, stdout: '{}\n', stderr: '' });
+      // The bridge has exited; its hook still runs, waiting at its gate.
+      const pid = Number(
+        await until(() => existsSync(join(gate, 'pid')), 'the hook to start').then(() =>
+          readFileSync(join(gate, 'pid'), 'utf8').trim(),
+        ),
+      );
+      expect(isAlive(pid)).toBe(true);
+      const inbox = inboxFile(sessionFile(stateDir, SESSION));
+      expect(existsSync(inbox)).toBe(false);
 
-    writeFileSync(join(gate, 'go'), '');
-    await until(() => existsSync(inbox), "the keeper to leave the hook's output");
-    const next = await spawnBuiltCli(args, { stdin: prompt(project) });
-    expect(JSON.parse(next.stdout)).toEqual({
-      hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'tests passed' },
-    });
-    expect(existsSync(inbox)).toBe(false);
-    expect(await spawnBuiltCli(args, { stdin: prompt(project) })).toEqual({
-      code: 0,
-      stdout: '{}\n',
-      stderr: '',
-    });
-  });
+      writeFileSync(join(gate, 'go'), '');
+      await until(() => existsSync(inbox), "the keeper to leave the hook's output");
+      const next = await spawnBuiltCli(args, { stdin: prompt(project) });
+      expect(JSON.parse(next.stdout)).toEqual({
+        hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'tests passed' },
+      });
+      expect(existsSync(inbox)).toBe(false);
+      expect(await spawnBuiltCli(args, { stdin: prompt(project) })).toEqual({
+        code: 0,
+        stdout: '{}\n',
+        stderr: '',
+      });
+    },
+    SPAWNS_FOUR_CLIS_MS,
+  );
 
   it('without a keeper (the CLI run in-process) says that the background hook ended with the bridge', async () => {
     const { project, gate } = asyncProject();
