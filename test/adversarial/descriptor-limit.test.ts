@@ -1,9 +1,14 @@
 // Issue 13 item 4: hundreds of matching hooks under a low descriptor limit used to fail every spawn
 // with EMFILE, the deny guard's included (decision null). Processes now run in capped slots.
 import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createProcessSlots } from '../../src/runners/command/process-slots.ts';
+import { createCommandRunner } from '../../src/runners/command/run-command-handler.ts';
 import { FIXTURES_DIR } from '../helpers/engine.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+import { commandRequest } from '../runners/command/helpers.ts';
 
 /** Low enough that 150 hooks at once cannot all hold their pipes. */
 const DESCRIPTOR_LIMIT = 128;
@@ -60,5 +65,26 @@ describe('item 4: descriptor exhaustion', () => {
     const again = slots.tryAcquire();
     expect(again).toBeTypeOf('function');
     again?.();
+  });
+});
+
+describe('a hook that waited for a slot until its timeout', () => {
+  it('says it never started, not that it did not finish', async () => {
+    const runner = createCommandRunner({ maxConcurrentProcesses: 1 });
+    const gate = tempDir('slot-wait');
+    // The first hook holds the only slot until the test lets it go.
+    const holder = runner(commandRequest({ command: `while [ ! -e '${gate}/go' ]; do sleep 0.05; done` }));
+    const queued = await runner(commandRequest({ command: 'echo never >&2; exit 2' }, { timeoutMs: 300 }));
+    writeFileSync(join(gate, 'go'), '');
+    expect((await holder).exitCode).toBe(0);
+    expect(queued.timedOut).toBe(true);
+    expect(queued.exitCode).toBeNull();
+    expect(queued.diagnostics).toEqual([
+      {
+        code: 'RUNNER_TIMEOUT',
+        message:
+          'the command hook never started: every process slot (maxConcurrentProcesses) was held by other hooks for the whole of its 300 ms timeout',
+      },
+    ]);
   });
 });

@@ -191,6 +191,6 @@ function runDiagnostics(result: RunnerResult, timeoutMs: number): RunnerDiagnost
     });
   }
   const ended = deadlineDiagnostic(result, 'the command hook', timeoutMs);
-  if (ended) found.push(ended);
+  if (ended && !found.some((known) => known.code === ended.code)) found.push(ended);
   return found;
 }

@@ -23,9 +23,15 @@ export async function runInSlot(opts: ProcessOptions, slots: ProcessSlots): Prom
   const release = slots.tryAcquire() ?? (await acquireWithin(slots, remaining(), opts.signal));
   if (release === 'timeout' || release === 'cancelled') {
     const waited = Math.round(monotonicMs() - started);
-    return release === 'timeout'
-      ? runnerResult({ durationMs: waited, timedOut: true })
-      : runnerResult({ durationMs: waited, cancelled: true });
+    if (release === 'cancelled') return runnerResult({ durationMs: waited, cancelled: true });
+    // Said as what it is: the hook never ran, so its verdict is missing, not late (a guard queued
+    // behind a repository's many slow hooks must not read as a slow guard).
+    const message = `the command hook never started: every process slot (maxConcurrentProcesses) was held by other hooks for the whole of its ${opts.timeoutMs} ms timeout`;
+    return runnerResult({
+      durationMs: waited,
+      timedOut: true,
+      diagnostics: [{ code: 'RUNNER_TIMEOUT', message }],
+    });
   }
   try {
     let result = await runProcess({ ...opts, timeoutMs: remaining() });
