@@ -323,3 +323,22 @@ describe('engine: a hook whose runner failed is a coded diagnostic of the dispat
     await refused.close();
   });
 });
+
+describe('engine: a hook killed by a signal', () => {
+  it('is described by its signal, not as exit -1 (claude-code-hooks.md §3.3: non-blocking)', async () => {
+    const engine = await engineWithClaudeHooks({ PostToolUse: group('kill -KILL $$') });
+    const result = await engine.dispatch('PostToolUse', {
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+      tool_response: {},
+      tool_use_id: 'toolu_1',
+    });
+    expect(result.hooks[0]).toMatchObject({
+      outcome: 'non-blocking-error',
+      exitCode: null,
+      signal: 'SIGKILL',
+      effect: 'killed by SIGKILL: non-blocking error, the action proceeds',
+    });
+    await engine.close();
+  });
+});

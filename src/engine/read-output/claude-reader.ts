@@ -6,7 +6,7 @@ import type { HandlerEffect } from './effect.ts';
 import { applyExit2, exit2Words } from './exit-2.ts';
 import { blockingFailure } from './failure.ts';
 import { type Interpretation, interpretation } from './interpretation.ts';
-import type { FailedRun, FinishedRun, OutputReader } from './output-reader.ts';
+import { endingOf, type FailedRun, type FinishedRun, type OutputReader } from './output-reader.ts';
 import { firstLine, parseStdout } from './parse-stdout.ts';
 import { readJsonOutput } from './read-json.ts';
 
@@ -142,7 +142,7 @@ function readOtherExit(run: FinishedRun): Interpretation {
   return interpretation(
     'non-blocking-error',
     { userNotice: notice },
-    `exit ${run.exitCode}: non-blocking error, the action proceeds`,
+    `${endingOf(run)}: non-blocking error, the action proceeds`,
     run.warnings,
     { output: run.json },
   );

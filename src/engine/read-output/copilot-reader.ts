@@ -6,7 +6,7 @@ import type { NormalizedHandler } from '../../model/handler.ts';
 import { describeEffect } from './describe-effect.ts';
 import type { HandlerEffect } from './effect.ts';
 import { type Interpretation, interpretation } from './interpretation.ts';
-import type { FailedRun, FinishedRun, OutputReader } from './output-reader.ts';
+import { endingOf, type FailedRun, type FinishedRun, type OutputReader } from './output-reader.ts';
 import { firstLine } from './parse-stdout.ts';
 import { jsonEffect } from './read-json.ts';
 
@@ -40,15 +40,15 @@ function readCopilot(run: FinishedRun): Interpretation {
     return interpretation(
       'non-blocking-error',
       { permission: 'deny', permissionReason: erroredReason(run.handler) },
-      `exit ${run.exitCode}: Copilot CLI fails closed on preToolUse`,
+      `${endingOf(run)}: Copilot CLI fails closed on preToolUse`,
       run.warnings,
       { ...extra, blockedByExit: true },
     );
   }
   return interpretation(
     'non-blocking-error',
-    { userNotice: firstLine(run.stderr) || `exit ${run.exitCode}` },
-    `exit ${run.exitCode}: logged, fail-open`,
+    { userNotice: firstLine(run.stderr) || endingOf(run) },
+    `${endingOf(run)}: logged, fail-open`,
     run.warnings,
     extra,
   );

@@ -57,6 +57,8 @@ function readRun(
     spec,
     exitCode: result.exitCode ?? -1,
     cause: 'exit 2',
+    // A signal's death has no exit code; -1 stands for it in the rules, never in the words.
+    ...(result.exitCode === null && result.signal ? { ending: `killed by ${result.signal}` } : {}),
     stdout: result.stdout,
     stderr: result.stderr,
     json: parsed.json,

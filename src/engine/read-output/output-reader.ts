@@ -10,6 +10,8 @@ export interface FinishedRun {
   exitCode: number;
   /** How the exit code came about, for explanations: `exit 2`, or a model's `ok: false`. */
   cause: string;
+  /** How the process ended, for explanations, when not `exit <exitCode>` (`killed by SIGKILL`). */
+  ending?: string;
   stdout: string;
   stderr: string;
   /** The JSON stdout, or the object a runner answered with; null when there is none. */
@@ -20,6 +22,11 @@ export interface FinishedRun {
   blockOnFailure: boolean;
   /** Warnings so far; the reader appends its own. */
   warnings: string[];
+}
+
+/** How a finished run ended, in words: `exit 1`, or `killed by SIGTERM` for a signal's death. */
+export function endingOf(run: Pick<FinishedRun, 'exitCode' | 'ending'>): string {
+  return run.ending ?? `exit ${run.exitCode}`;
 }
 
 /** A run that did not finish: it timed out, could not start, or its runner failed. */
