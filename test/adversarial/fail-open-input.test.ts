@@ -2,13 +2,12 @@
 // Issue 13, items 1, 2 and 5: input a model or a repository controls (a giant file path, a huge
 // timeout, a giant matcher) must not turn a deny guard off. Each case runs a real command hook
 // that denies, plus the input that used to make it fail open.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createHookEngine, type DispatchInput } from '../../src/index.ts';
+import type { DispatchInput } from '../../src/index.ts';
 import { MAX_TIMEOUT_SEC } from '../../src/model/handler.ts';
 import { FILE_PATH_ENV_MAX_BYTES } from '../../src/runners/command/environment.ts';
 import { runCliInProcess } from '../helpers/cli.ts';
-import { engineWithClaudeHooks, group } from '../helpers/engine.ts';
+import { copilotEngineIn, engineWithClaudeHooks, group } from '../helpers/engine.ts';
 import { makeTree } from '../helpers/temp-dir.ts';
 
 const DENY = 'echo nope >&2; exit 2';
@@ -109,13 +108,7 @@ describe('a NUL byte in a model-supplied path', () => {
       const project = makeTree({
         '.github/hooks/guard.json': { version: 1, hooks: { preToolUse: [{ type: 'command', bash: deny }] } },
       });
-      const engine = await createHookEngine({
-        projectDir: project,
-        profile: 'copilot-cli',
-        noUser: true,
-        copilotTrustFolder: true,
-        copilotPolicyDir: join(project, 'no-policy'),
-      });
+      const engine = await copilotEngineIn(project);
       const result = await engine.dispatch('preToolUse', { toolName: 'edit', toolArgs });
       await engine.close();
       expect(result.decision).toBe('deny');

@@ -1,10 +1,10 @@
 // What the bridge does with hook files a model can break: entries that are not regular files,
 // symbolic link loops, and files with some bad entries. Each runs the built CLI, as a host does.
-import { execFileSync } from 'node:child_process';
-import { closeSync, constants, existsSync, mkdirSync, openSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnBuiltCli } from '../helpers/cli.ts';
+import { fifo, releaseFifos } from '../helpers/fifo.ts';
 import { makeTree } from '../helpers/temp-dir.ts';
 import { guardTree, hostCall } from './guards.ts';
 
@@ -13,21 +13,9 @@ const BRIDGE_DEADLINE_MS = 10_000;
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
+  releaseFifos();
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
-
-/** A named pipe at `file`, released at the end of the test if something still waits on it. */
-function fifo(file: string): string {
-  execFileSync('mkfifo', [file]);
-  cleanups.push(() => {
-    try {
-      closeSync(openSync(file, constants.O_WRONLY | constants.O_NONBLOCK));
-    } catch {
-      // Nothing waits on it.
-    }
-  });
-  return file;
-}
 
 describe.skipIf(process.platform === 'win32')('bridge: hook folder entries that are not hook files', () => {
   it('a named pipe in .github/hooks neither hangs the bridge nor takes the deny of the other files away', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createHookEngine } from '../../src/index.ts';
+import { copilotEngineIn } from '../helpers/engine.ts';
 import { makeTree } from '../helpers/temp-dir.ts';
 
 const RECORD = fileURLToPath(new URL('../fixtures/copilot/record-hook.sh', import.meta.url));
@@ -20,14 +21,7 @@ function recording(log: string, name: string, mode = 'silent', event = 'preToolU
 
 async function copilotProject(files: Record<string, object>, env: NodeJS.ProcessEnv = process.env) {
   const project = makeTree(files, 'copilot-runtime');
-  const engine = await createHookEngine({
-    projectDir: project,
-    profile: 'copilot-cli',
-    noUser: true,
-    copilotTrustFolder: true,
-    copilotPolicyDir: join(project, 'no-policy'),
-    env,
-  });
+  const engine = await copilotEngineIn(project, { env });
   return { project, engine };
 }
 

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHookEngine, type HookEngine, type HookEngineOptions } from '../../src/index.ts';
 
@@ -20,4 +21,19 @@ export async function engineWithClaudeHooks(
 /** One Claude matcher group running `command`, for `event`. */
 export function group(command: string, extra: Record<string, unknown> = {}, matcher?: string): unknown[] {
   return [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: 'command', command, ...extra }] }];
+}
+
+/**
+ * A Copilot CLI engine for a project folder as the host would run it there: the project's hook
+ * files trusted, no user files, no machine policy.
+ */
+export function copilotEngineIn(project: string, options: HookEngineOptions = {}): Promise<HookEngine> {
+  return createHookEngine({
+    projectDir: project,
+    profile: 'copilot-cli',
+    noUser: true,
+    copilotTrustFolder: true,
+    copilotPolicyDir: join(project, 'no-policy'),
+    ...options,
+  });
 }

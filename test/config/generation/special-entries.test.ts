@@ -1,8 +1,7 @@
 // Entries of a hook folder that are not regular files, which anyone who can write the repository
 // (a model, a tool) can make: a named pipe, a socket, a symbolic link loop. Discovery and reading
 // must never wait on one, must report it, and must still load the folder's other files.
-import { execFileSync } from 'node:child_process';
-import { closeSync, constants, openSync, symlinkSync } from 'node:fs';
+import { symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { loadConfig } from '../../../src/config/generation/index.ts';
 import { readRegularFile } from '../../../src/config/read-regular-file.ts';
 import { FileProbe } from '../../../src/config/trust/file-probe.ts';
 import { runCliInProcess } from '../../helpers/cli.ts';
+import { fifo, releaseFifos } from '../../helpers/fifo.ts';
 import { makeTree, writeFile } from '../../helpers/temp-dir.ts';
 
 /** Longer than a healthy load takes on a loaded machine; a load that waits on a pipe never ends. */
@@ -18,22 +18,9 @@ const LOAD_DEADLINE_MS = 10_000;
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
+  releaseFifos();
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
-
-/** A named pipe at `file`; if a reader is still waiting on it when the test ends, it is released. */
-function fifo(file: string): string {
-  execFileSync('mkfifo', [file]);
-  cleanups.push(() => {
-    try {
-      // A writer that opens and closes gives a blocked reader its end of file.
-      closeSync(openSync(file, constants.O_WRONLY | constants.O_NONBLOCK));
-    } catch {
-      // No reader is waiting (ENXIO): nothing to release.
-    }
-  });
-  return file;
-}
 
 async function withinDeadline<T>(work: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

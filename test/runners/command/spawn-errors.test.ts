@@ -1,10 +1,9 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createHookEngine } from '../../../src/index.ts';
 import { runProcess } from '../../../src/runners/command/process.ts';
 import { runCommandHandler } from '../../../src/runners/command/run-command-handler.ts';
-import { engineWithClaudeHooks } from '../../helpers/engine.ts';
+import { copilotEngineIn, engineWithClaudeHooks } from '../../helpers/engine.ts';
 import { makeTree, tempDir } from '../../helpers/temp-dir.ts';
 import { commandRequest } from './helpers.ts';
 
@@ -180,13 +179,7 @@ describe('spawn failures in the dispatch result', () => {
         hooks: { preToolUse: [{ type: 'command', bash: 'true', cwd: 'no/such/dir' }] },
       },
     });
-    const engine = await createHookEngine({
-      projectDir: project,
-      profile: 'copilot-cli',
-      noUser: true,
-      copilotTrustFolder: true,
-      copilotPolicyDir: join(project, 'no-policy'),
-    });
+    const engine = await copilotEngineIn(project);
     const result = await engine.dispatch('preToolUse', { toolName: 'bash', toolArgs: { command: 'ls' } });
     await engine.close();
     expect(result.hooks[0]?.outcome).toBe('spawn-error');
