@@ -2,13 +2,13 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   applyEdits,
   type FormattingOptions,
-  type Node as JsonNode,
   modify,
   type ParseError,
   parse,
   parseTree,
   printParseErrorCode,
 } from 'jsonc-parser';
+import { duplicateKeys, offsetMapper } from '../../config/parse/source-doc.ts';
 import { appendElement, insertProperty } from './json-insert.ts';
 
 export interface JsonMerge {
@@ -35,35 +35,6 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 /** The byte order mark some editors put first: readers skip it, so the merge sets it aside and puts it back. */
 const BOM = '\uFEFF';
 
-/** Line and column (1-based) of `offset` in `text`, as an editor shows them. */
-function lineColumn(text: string, offset: number): string {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return `line ${line}, column ${offset - before.lastIndexOf('\n')}`;
-}
-
-/**
- * A key that appears twice in one object: a JSON reader keeps the last, while an edit would change
- * the first, so a merge could replace a hook or add one that never loads. Undefined when none.
- */
-function duplicateKey(text: string): string | undefined {
-  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
-  const pending: JsonNode[] = root ? [root] : [];
-  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    const seen = new Set<string>();
-    for (const child of node.children ?? []) {
-      if (node.type === 'object' && child.children?.[0]) {
-        const key = String(child.children[0].value);
-        if (seen.has(key))
-          return `the key "${key}" appears twice in one object (${lineColumn(text, child.offset)})`;
-        seen.add(key);
-      }
-      pending.push(child);
-    }
-  }
-  return undefined;
-}
-
 /**
  * Parses the existing file; a syntax error, a duplicate key or a non-object is a reason to refuse
  * the merge. A leading byte order mark is skipped, as the configuration reader skips it.
@@ -73,11 +44,20 @@ export function parseExisting(text: string): Record<string, unknown> | string {
   const errors: ParseError[] = [];
   const value: unknown = parse(body, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
-  if (first)
-    return `it is not valid JSON (${printParseErrorCode(first.error)} at ${lineColumn(body, first.offset)})`;
+  const position = offsetMapper(body);
+  const at = (offset: number): string => {
+    const { line, column } = position(offset);
+    return `line ${line}, column ${column}`;
+  };
+  if (first) return `it is not valid JSON (${printParseErrorCode(first.error)} at ${at(first.offset)})`;
   if (body.trim() === '') return {};
   if (!isObject(value)) return 'it does not hold a JSON object';
-  return duplicateKey(body) ?? value;
+  // A reader keeps the last of two equal keys, while an edit would change the first.
+  const root = parseTree(body, [], { allowTrailingComma: true, disallowComments: false });
+  const twice = root && duplicateKeys(root, position)[0];
+  return twice
+    ? `the key "${twice.key}" appears twice in one object (line ${twice.line}, column ${twice.column})`
+    : value;
 }
 
 /**

@@ -115,30 +115,34 @@ export function parseJsonDoc(text: string, lenient = false): ParsedDoc {
 }
 
 /**
- * Every key that appears twice in one object. `JSON.parse`, as the hosts read their files, keeps
- * the last value and drops the first without a word (a hooks block lost to a merge conflict).
+ * Every key that appears twice in one object, in document order. `JSON.parse`, as the hosts read
+ * their files, keeps the last value and drops the first without a word (a hooks block lost to a
+ * merge conflict); a merge would edit the first. Used by the readers and by the writers.
  */
-function duplicateKeys(root: Node, position: (offset: number) => Position): DuplicateKey[] {
+export function duplicateKeys(root: Node, position: (offset: number) => Position): DuplicateKey[] {
   const found: DuplicateKey[] = [];
   const walk = (node: Node, path: PathSegment[]): void => {
+    if (node.type === 'array') {
+      for (const [index, item] of (node.children ?? []).entries()) walk(item, [...path, index]);
+      return;
+    }
+    if (node.type !== 'object') return;
     const seen = new Map<string, Node>();
-    (node.children ?? []).forEach((child, index) => {
-      const keyNode = node.type === 'object' ? child.children?.[0] : undefined;
-      const key = keyNode === undefined ? index : String(keyNode.value);
-      if (keyNode !== undefined) {
-        const earlier = seen.get(key as string);
-        if (earlier)
-          found.push({
-            key: key as string,
-            ...position(keyNode.offset),
-            first: position(earlier.offset),
-            pointer: toPointer([...path, key]),
-          });
-        else seen.set(key as string, keyNode);
-      }
-      const value = node.type === 'object' ? child.children?.[1] : child;
+    for (const property of node.children ?? []) {
+      const [keyNode, value] = property.children ?? [];
+      if (keyNode === undefined) continue;
+      const key = String(keyNode.value);
+      const earlier = seen.get(key);
+      if (earlier === undefined) seen.set(key, keyNode);
+      else
+        found.push({
+          key,
+          ...position(keyNode.offset),
+          first: position(earlier.offset),
+          pointer: toPointer([...path, key]),
+        });
       if (value) walk(value, [...path, key]);
-    });
+    }
   };
   walk(root, []);
   return found;
