@@ -2,7 +2,6 @@
 // takes it out again: edits in the file's own formatting, never over a value the user set.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyEdits, modify } from 'jsonc-parser';
 import { VSCODE_HOOKS_FOLDER, VSCODE_LOCATIONS_KEY, VSCODE_SETTINGS_FILE } from '../../bridge/install.ts';
 import { removeLocation } from '../../bridge/uninstall.ts';
 import type { CliIo } from '../cli-io.ts';
@@ -38,13 +37,7 @@ function mergeLocation(existing: string): JsonMerge | string {
     const added = isObject(locations)
       ? insertProperty(base, [VSCODE_LOCATIONS_KEY], VSCODE_HOOKS_FOLDER, true, formattingOptions)
       : insertProperty(base, [], VSCODE_LOCATIONS_KEY, { [VSCODE_HOOKS_FOLDER]: true }, formattingOptions);
-    const text_ =
-      added ??
-      applyEdits(
-        base,
-        modify(base, [VSCODE_LOCATIONS_KEY, VSCODE_HOOKS_FOLDER], true, { formattingOptions }),
-      );
-    return { text: text_, notes: [] };
+    return { text: added, notes: [] };
   });
 }
 

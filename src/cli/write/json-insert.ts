@@ -1,7 +1,14 @@
 // Insertions into a JSON(C) text that change no byte of what is already there. jsonc-parser's
 // `modify` re-formats the neighbouring property or element it inserts next to, which rewrote a
 // user's one-line `"permissions": { … }` into five lines; these helpers only add text.
-import { type FormattingOptions, findNodeAtLocation, type Node, parseTree } from 'jsonc-parser';
+import {
+  applyEdits,
+  type FormattingOptions,
+  findNodeAtLocation,
+  modify,
+  type Node,
+  parseTree,
+} from 'jsonc-parser';
 
 /** The node at `path` (the root for []), when the text parses far enough to have one. */
 function nodeAt(text: string, path: (string | number)[]): Node | undefined {
@@ -72,8 +79,8 @@ function rendered(value: unknown, formatting: FormattingOptions) {
 }
 
 /**
- * Adds the property `key: value` to the object at `path`, after its last property. Undefined when
- * there is no object there (the caller adds its parent first).
+ * Adds the property `key: value` to the object at `path`, after its last property. Where there is
+ * no object there yet, jsonc-parser's edit makes it (and its parents); nothing else is re-formatted.
  */
 export function insertProperty(
   text: string,
@@ -81,9 +88,10 @@ export function insertProperty(
   key: string,
   value: unknown,
   formatting: FormattingOptions,
-): string | undefined {
+): string {
   const node = nodeAt(text, path);
-  if (node?.type !== 'object') return undefined;
+  if (node?.type !== 'object')
+    return applyEdits(text, modify(text, [...path, key], value, { formattingOptions: formatting }));
   const body = rendered(value, formatting);
   const render = (multiline: boolean, indent: string): string =>
     `${JSON.stringify(key)}: ${body(multiline, indent)}`;
@@ -93,15 +101,18 @@ export function insertProperty(
     : insertIntoEmpty(text, node, render, formatting);
 }
 
-/** Appends `value` to the array at `path`. Undefined when there is no array there. */
+/** Appends `value` to the array at `path`; where there is none yet, jsonc-parser's edit makes it. */
 export function appendElement(
   text: string,
   path: (string | number)[],
   value: unknown,
   formatting: FormattingOptions,
-): string | undefined {
+): string {
   const node = nodeAt(text, path);
-  if (node?.type !== 'array') return undefined;
+  if (node?.type !== 'array') {
+    const edit = { formattingOptions: formatting, isArrayInsertion: true };
+    return applyEdits(text, modify(text, [...path, -1], value, edit));
+  }
   const render = rendered(value, formatting);
   const last = node.children?.at(-1);
   return last

@@ -1,13 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import {
-  applyEdits,
-  type FormattingOptions,
-  modify,
-  type ParseError,
-  parse,
-  parseTree,
-  printParseErrorCode,
-} from 'jsonc-parser';
+import { type FormattingOptions, type ParseError, parse, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { duplicateKeys, offsetMapper } from '../../config/parse/source-doc.ts';
 import { appendElement, insertProperty } from './json-insert.ts';
 
@@ -89,11 +81,9 @@ function mergeHooks(existing: string, incoming: Record<string, unknown>): JsonMe
   const formatting = formattingOf(existing);
   const notes: string[] = [];
   let text = existing.trim() === '' ? '{}\n' : existing;
-  // Only text is added: the user's bytes stay (json-insert.ts); jsonc edits are the fallback.
+  // Only text is added: the user's bytes stay (json-insert.ts).
   const add = (path: string[], key: string, value: unknown): void => {
-    text =
-      insertProperty(text, path, key, value, formatting) ??
-      applyEdits(text, modify(text, [...path, key], value, { formattingOptions: formatting }));
+    text = insertProperty(text, path, key, value, formatting);
   };
   for (const [key, value] of Object.entries(incoming)) {
     if (key === 'hooks') continue;
@@ -119,15 +109,7 @@ function mergeHooks(existing: string, incoming: Record<string, unknown>): JsonMe
         notes.push(`an equal ${event} entry is already there`);
         continue;
       }
-      text =
-        appendElement(text, ['hooks', event], entry, formatting) ??
-        applyEdits(
-          text,
-          modify(text, ['hooks', event, -1], entry, {
-            formattingOptions: formatting,
-            isArrayInsertion: true,
-          }),
-        );
+      text = appendElement(text, ['hooks', event], entry, formatting);
     }
   }
   return { text, notes };

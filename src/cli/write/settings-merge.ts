@@ -1,5 +1,4 @@
 import { isDeepStrictEqual } from 'node:util';
-import { applyEdits, modify } from 'jsonc-parser';
 import { appendElement, insertProperty } from './json-insert.ts';
 import { formattingOf, isObject, type JsonMerge, keepingBom, parseExisting } from './json-merge.ts';
 
@@ -24,11 +23,9 @@ function mergeSettings(existing: string, incoming: Record<string, unknown>): Jso
   const formatting = formattingOf(existing);
   const notes: string[] = [];
   let text = existing.trim() === '' ? '{}\n' : existing;
-  // Only text is added: the user's bytes stay (json-insert.ts); jsonc edits are the fallback.
+  // Only text is added: the user's bytes stay (json-insert.ts).
   const add = (path: string[], key: string, value: unknown): void => {
-    text =
-      insertProperty(text, path, key, value, formatting) ??
-      applyEdits(text, modify(text, [...path, key], value, { formattingOptions: formatting }));
+    text = insertProperty(text, path, key, value, formatting);
   };
   for (const [key, value] of Object.entries(incoming)) {
     const have = current[key];
@@ -38,13 +35,7 @@ function mergeSettings(existing: string, incoming: Record<string, unknown>): Jso
       if (!Array.isArray(have)) return `its "${key}" is not a list`;
       for (const entry of value) {
         const same = have.find((old) => urlOf(old) === urlOf(entry));
-        if (same === undefined)
-          text =
-            appendElement(text, [key], entry, formatting) ??
-            applyEdits(
-              text,
-              modify(text, [key, -1], entry, { formattingOptions: formatting, isArrayInsertion: true }),
-            );
+        if (same === undefined) text = appendElement(text, [key], entry, formatting);
         else if (!isDeepStrictEqual(same, entry))
           notes.push(`kept your "${key}" entry for ${String(urlOf(entry))}`);
       }
