@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCommandRunner, type HandlerRunner } from '../../src/index.ts';
+import { createCommandRunner } from '../../src/index.ts';
 import { engineWithClaudeHooks, group } from '../helpers/engine.ts';
 import { until } from '../helpers/poll.ts';
 import { isAlive } from '../helpers/process.ts';
@@ -115,8 +115,8 @@ describe('descendants of a hook', () => {
   it('a hook that exits 2 in time denies, though its background child holds the output past the timeout', async () => {
     // A long drain puts the 2 s deadline inside it for sure: the hook exits at once, the
     // background `sleep 4` closes the pipes 2 s after the deadline.
-    // The engine's table takes runners of any handler type; this one only ever gets command hooks.
-    const runner = createCommandRunner({ drainMs: 30_000 }) as HandlerRunner;
+    // No cast: the engine's runner table is typed per handler type (runner-registry.ts).
+    const runner = createCommandRunner({ drainMs: 30_000 });
     const command = 'sleep 4 & echo "rm is forbidden" >&2; exit 2';
     const engine = await engineWithClaudeHooks(
       { PreToolUse: group(command, { timeout: 2 }, 'Bash') },

@@ -324,6 +324,27 @@ describe('engine: a hook whose runner failed is a coded diagnostic of the dispat
   });
 });
 
+describe('engine: runners an embedder passes', () => {
+  it('an own `function` runner is used, not replaced by the built-in one', async () => {
+    const seen: string[] = [];
+    const engine = await createHookEngine({
+      discover: false,
+      runners: {
+        function: async (request) => {
+          seen.push(request.handler.spec.id);
+          return runnerResult({ durationMs: 0, exitCode: 2, stderr: 'wrapped runner said no' });
+        },
+      },
+    });
+    engine.session('s').addFunctionHook('Stop', '', () => true, 'never shown');
+    const result = await engine.dispatch('Stop', { session_id: 's' });
+    expect(seen).toHaveLength(1);
+    expect(result.decision).toBe('block');
+    expect(result.reason).toContain('wrapped runner said no');
+    await engine.close();
+  });
+});
+
 describe('engine: a hook killed by a signal', () => {
   it('is described by its signal, not as exit -1 (claude-code-hooks.md §3.3: non-blocking)', async () => {
     const engine = await engineWithClaudeHooks({ PostToolUse: group('kill -KILL $$') });

@@ -1,9 +1,14 @@
-import type { HandlerType } from '../../model/handler.ts';
+import type { HandlerType, NormalizedHandler } from '../../model/handler.ts';
 import { runFunctionHandler } from '../../runners/function/function-runner.ts';
 import type { HandlerRunner } from '../../runners/types.ts';
 
-/** Runners the engine can use; heavy ones load on first use (DESIGN.md "Fast when idle"). */
-export type RunnerTable = Partial<Record<HandlerType, HandlerRunner>>;
+/**
+ * Runners the engine can use, each typed for the handlers it gets, so `createCommandRunner()` goes
+ * under `command` as it is; heavy ones load on first use (DESIGN.md "Fast when idle").
+ */
+export type RunnerTable = {
+  [T in HandlerType]?: HandlerRunner<Extract<NormalizedHandler, { type: T }>>;
+};
 
 /** What the engine lends the built-in runners (agent hooks enforce their verdict through it). */
 export interface RunnerDeps {
@@ -40,10 +45,12 @@ export class RunnerRegistry {
 
   constructor(injected: RunnerTable = {}, deps: RunnerDeps = {}) {
     this.#deps = deps;
+    // The table gives each type its own handlers only, so widening here is sound.
     for (const [type, runner] of Object.entries(injected)) {
-      if (runner) this.#resolved.set(type as HandlerType, runner);
+      if (runner) this.#resolved.set(type as HandlerType, runner as HandlerRunner);
     }
-    this.#resolved.set('function', runFunctionHandler as HandlerRunner);
+    // An embedder's own `function` runner (e.g. one that wraps the built-in) is used, not replaced.
+    if (!this.#resolved.has('function')) this.#resolved.set('function', runFunctionHandler as HandlerRunner);
   }
 
   /** Synchronous when already loaded, so the common path adds no extra await. */
