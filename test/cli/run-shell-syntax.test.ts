@@ -66,6 +66,15 @@ describe
       expect(syntaxDiagnostics(r)).toEqual([]);
     });
 
+    it('a hook that exits 2 on a line before the one the shell cannot parse answered itself', async () => {
+      // dash parses `-c` text a line at a time: `exit 2` runs before line 2 is read, so `sh -n`
+      // fails on the command although the shell never complained during the run.
+      const r = await runWrite({ command: 'cat >/dev/null; echo no tests >&2; exit 2\nif then' });
+      expect(r.decision).toBe('deny');
+      expect(r.reason).toContain('no tests');
+      expect(syntaxDiagnostics(r)).toEqual([]);
+    });
+
     it("a hook's own exit 2 is no syntax error", async () => {
       const r = await runWrite({ command: 'cat >/dev/null; echo no >&2; exit 2' });
       expect(r.decision).toBe('deny');

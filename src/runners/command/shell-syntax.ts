@@ -31,8 +31,11 @@ export function explainShellSyntax(result: RunnerResult, opts: ProcessOptions): 
 
 async function explainExit2(result: RunnerResult, opts: ProcessOptions): Promise<void> {
   const command = opts.args.at(-1) ?? '';
-  const parse = await parseError(opts, command);
-  const word = parse === undefined ? bashOnlyWord(result.stderr, opts.file) : undefined;
+  const found = await parseError(opts, command);
+  // The shell parses a command string line by line: a hook that exited 2 before the line it
+  // cannot parse answered itself. Only when the run printed the same complaint did the shell answer.
+  const parse = found !== undefined && result.stderr.includes(found) ? found : undefined;
+  const word = found === undefined ? bashOnlyWord(result.stderr, opts.file) : undefined;
   if (parse === undefined && word === undefined) return;
   const cause =
     parse !== undefined
