@@ -163,6 +163,14 @@ export const HOST_DIFFERENCES: readonly HostDifference[] = [
     source: 'seed 000 "PreCompact", other-agents-hooks.md §2.5',
     test: 'test/engine/ignored-output.test.ts › a decision:block is ignored',
   },
+  {
+    profile: V,
+    topic: 'common payload field names',
+    seed: 'seed 000 "common input fields": `sessionId` and `hookEventName` (camelCase), beside `timestamp`, `cwd` and `transcript_path`',
+    host: "VS Code's hook service sends `session_id` and `hook_event_name` (snake_case). VS Code-dialect payloads carry the host's names first, in its order (`timestamp`, `hook_event_name`, `session_id`, `transcript_path`, `cwd`), then the documented `sessionId` and `hookEventName` with the same values, so a hook written against either reads its field; the bridge reads either spelling from a VS Code host",
+    source: 'other-agents-hooks.md §2.5 ("Discrepancy")',
+    test: 'test/bridge/bridge-vscode-payload.test.ts › a VS Code hook reading session_id and hook_event_name sees them',
+  },
 ];
 
 /**

@@ -16,6 +16,21 @@ export interface PayloadCommon {
 /** Common fields (claude-code-hooks.md §3.1), in the key order Claude Code 2.1.328 sends them. */
 const CLAUDE_COMMON_ORDER = COMMON_INPUT_KEYS;
 
+/**
+ * VS Code's common fields: the names its hook service sends, in its order, then the names its
+ * documentation shows (other-agents-hooks.md §2.5 "Discrepancy"). renderVscode writes them in this
+ * order; docs/events.md lists them from here.
+ */
+export const VSCODE_COMMON_KEYS = [
+  'timestamp',
+  'hook_event_name',
+  'session_id',
+  'transcript_path',
+  'cwd',
+  'sessionId',
+  'hookEventName',
+] as const;
+
 /** Fields each non-Claude dialect derives from `common` rather than copying from the input. */
 const SESSION_KEYS = ['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'timestamp'];
 
@@ -94,18 +109,22 @@ function renderCopilotFamily(
 }
 
 /**
- * VS Code agent hooks, exactly as its documentation shows the common fields (seed 000: ISO
- * `timestamp`, `cwd`, `sessionId`, `hookEventName`, `transcript_path`) with snake_case event fields.
- * other-agents-hooks.md §2.5 notes the shipped code sends `session_id`/`hook_event_name` instead.
+ * VS Code agent hooks. other-agents-hooks.md §2.5: the shipped hook service sends `timestamp`
+ * (ISO), `hook_event_name`, `session_id`, `transcript_path` and `cwd`, while its documentation
+ * (seed 000) shows `sessionId`/`hookEventName`. The host's names come first, in its order; the
+ * documented aliases follow with the same values, so a hook written against either reads its field
+ * (VSCODE_COMMON_KEYS; docs/host-differences.md). Event fields are snake_case.
  */
 function renderVscode(event: EventName, input: Payload, common: PayloadCommon): Payload {
   const session = sessionValues(input, common);
   const out: Payload = {
     timestamp: common.now.toISOString(),
+    hook_event_name: event,
+    session_id: session.sessionId,
+    transcript_path: session.transcriptPath,
     cwd: session.cwd,
     sessionId: session.sessionId,
     hookEventName: event,
-    transcript_path: session.transcriptPath,
   };
   for (const field of EVENT_BY_NAME[event].input) {
     const value = input[field.name];

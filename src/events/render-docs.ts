@@ -1,5 +1,6 @@
 import type { Dialect } from '../model/dialect.ts';
 import { EVENTS } from './catalogue.ts';
+import { VSCODE_COMMON_KEYS } from './payload.ts';
 import type { EventSpec, FieldSpec } from './types.ts';
 import { COMMON_INPUT, type EventWire, UNIVERSAL_OUTPUT_SHAPE } from './wire/common.ts';
 import { fieldsOf } from './wire/field-list.ts';
@@ -80,6 +81,12 @@ function commonSection(): string[] {
     'Every Claude-dialect payload starts with these (claude-code-hooks.md §3.1); `hook_event_name` is the event:',
     '',
     ...fieldLines(fieldsOf(COMMON_INPUT)),
+    '',
+    "A VS Code-dialect payload starts with the names VS Code's hook service sends (ISO `timestamp`),",
+    'then the camelCase names its documentation shows, with the same values (other-agents-hooks.md',
+    '§2.5; [host differences](host-differences.md)):',
+    '',
+    `${list(VSCODE_COMMON_KEYS)}.`,
     '',
     'Every Claude-dialect output may carry these top-level fields (§3.2); each event below says which it',
     'honours. `decision`/`reason` and `hookSpecificOutput` (with `hookEventName`) come on top:',

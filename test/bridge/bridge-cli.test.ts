@@ -32,6 +32,7 @@ function expectPayloadForm(dialect: GuardDialect, seen: Record<string, unknown> 
     expect(seen).not.toHaveProperty('hook_event_name');
   } else if (dialect === 'vscode') {
     expect(seen).toMatchObject({
+      hook_event_name: 'PreToolUse',
       hookEventName: 'PreToolUse',
       tool_name: 'run_in_terminal',
       tool_input: { command: 'rm -rf /' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderPayload } from '../../src/events/payload.ts';
+import { renderPayload, VSCODE_COMMON_KEYS } from '../../src/events/payload.ts';
 
 const NOW = new Date('2026-11-30T10:00:00.000Z');
 const COMMON = { sessionId: 'sess-1', transcriptPath: '/t/sess-1.jsonl', cwd: '/repo', now: NOW };
@@ -301,24 +301,46 @@ describe('copilot-compat dialect: PascalCase key → VS Code-compatible snake_ca
   });
 });
 
-describe('vscode dialect (seed 000 "common input fields")', () => {
+describe('vscode dialect (other-agents-hooks.md §2.5; seed 000 "common input fields")', () => {
   const common = {
     timestamp: NOW.toISOString(),
+    session_id: 'sess-1',
+    transcript_path: '/t/sess-1.jsonl',
     cwd: '/repo',
     sessionId: 'sess-1',
-    transcript_path: '/t/sess-1.jsonl',
   };
 
-  it('PreToolUse: the documented common keys in the documented order', () => {
+  it("PreToolUse: the shipped names in the host's order, then the documented aliases", () => {
     const payload = renderPayload('PreToolUse', BASH_INPUT, 'vscode', COMMON);
-    expect(payload).toEqual({ ...common, hookEventName: 'PreToolUse', ...BASH_INPUT });
-    expect(Object.keys(payload).slice(0, 5)).toEqual([
+    expect(payload).toEqual({
+      ...common,
+      hook_event_name: 'PreToolUse',
+      hookEventName: 'PreToolUse',
+      ...BASH_INPUT,
+    });
+    expect(Object.keys(payload).slice(0, 7)).toEqual([
       'timestamp',
+      'hook_event_name',
+      'session_id',
+      'transcript_path',
       'cwd',
       'sessionId',
       'hookEventName',
-      'transcript_path',
     ]);
+    expect(Object.keys(payload).slice(0, 7)).toEqual([...VSCODE_COMMON_KEYS]);
+  });
+
+  it('both spellings carry the same values, taken from the input where it has them', () => {
+    const payload = renderPayload(
+      'Stop',
+      { stop_hook_active: false, session_id: 'from-host', hook_event_name: 'SubagentStop' },
+      'vscode',
+      COMMON,
+    );
+    expect(payload.session_id).toBe('from-host');
+    expect(payload.sessionId).toBe('from-host');
+    expect(payload.hook_event_name).toBe('Stop');
+    expect(payload.hookEventName).toBe('Stop');
   });
 
   it('PostToolUse: tool_response is text', () => {
@@ -334,16 +356,19 @@ describe('vscode dialect (seed 000 "common input fields")', () => {
   it('SessionStart startup → source "new"; UserPromptSubmit; Stop', () => {
     expect(renderPayload('SessionStart', { source: 'startup' }, 'vscode', COMMON)).toEqual({
       ...common,
+      hook_event_name: 'SessionStart',
       hookEventName: 'SessionStart',
       source: 'new',
     });
     expect(renderPayload('UserPromptSubmit', { prompt: 'hi' }, 'vscode', COMMON)).toEqual({
       ...common,
+      hook_event_name: 'UserPromptSubmit',
       hookEventName: 'UserPromptSubmit',
       prompt: 'hi',
     });
     expect(renderPayload('Stop', { stop_hook_active: false }, 'vscode', COMMON)).toEqual({
       ...common,
+      hook_event_name: 'Stop',
       hookEventName: 'Stop',
       stop_hook_active: false,
     });

@@ -99,8 +99,14 @@ describe('samplePayload', () => {
     expect(request.permissionSuggestions).toEqual([]);
   });
 
-  it("VS Code's payload carries hookEventName and an ISO timestamp", () => {
+  it("VS Code's payload carries the shipped names, the documented aliases and an ISO timestamp", () => {
     const payload = samplePayload({ event: 'Stop' }, 'vscode', PROJECT);
-    expect(payload).toMatchObject({ hookEventName: 'Stop', timestamp: '2026-01-01T00:00:00.000Z' });
+    expect(payload).toMatchObject({
+      timestamp: '2026-01-01T00:00:00.000Z',
+      hook_event_name: 'Stop',
+      session_id: 'sample-session',
+      sessionId: 'sample-session',
+      hookEventName: 'Stop',
+    });
   });
 });
