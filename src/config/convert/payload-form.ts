@@ -2,7 +2,11 @@ import { readFileSync, statSync } from 'node:fs';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import { findScriptRefs } from '../trust/script-refs.ts';
 
-/** Field names only one payload form has (other-agents-hooks.md §1.3). */
+/**
+ * Field names only one of Copilot's two payload forms has (other-agents-hooks.md §1.3): these pick
+ * Copilot event keys. VS Code payloads carry `sessionId` beside `session_id` (§2.5), but a script
+ * reading both forms' fields still gets only one of them from any Copilot key.
+ */
 const SNAKE_FIELDS = /\b(tool_input|tool_name|tool_response|hook_event_name|session_id|tool_use_id)\b/;
 const CAMEL_FIELDS = /\b(toolArgs|toolName|toolResult|sessionId)\b/;
 /** Scripts larger than this are not read: a hook script is small; a binary is not inspected. */
