@@ -48,7 +48,7 @@ export function createdText(config: Record<string, unknown>): string {
 /** Deletes a file install created, with the folders that are then empty; the diff is printed. */
 export function removeFile(file: string, before: string, projectDir: string, io: CliIo): void {
   rmSync(file);
-  io.stdout(unifiedDiff(file, before, ''));
+  io.stdout(unifiedDiff(file, before, undefined));
   removeEmptyFolders(dirname(file), projectDir);
 }
 

@@ -53,12 +53,23 @@ function editScript(a: readonly string[], b: readonly string[]): Op[] {
 }
 
 /**
- * A unified diff of `before` → `after` (`undefined` before: a new file), with `---`/`+++`
- * headers and `@@` hunks; empty when nothing changes.
+ * One side of a hunk header as `diff -u` and git write it: a single line is its number alone, and
+ * an empty side names the line before it (`-0,0` for a file made from nothing, `+0,0` for one
+ * deleted), which is where `patch` puts the lines of the other side.
  */
-export function unifiedDiff(file: string, before: string | undefined, after: string): string {
+function range(start: number, count: number): string {
+  if (count === 1) return `${start}`;
+  return count === 0 ? `${start - 1},0` : `${start},${count}`;
+}
+
+/**
+ * A unified diff of `before` → `after` (`undefined` before: a new file; `undefined` after: a
+ * deleted one, each named `/dev/null` as `diff -u` and git name them), with `---`/`+++` headers
+ * and `@@` hunks; empty when nothing changes.
+ */
+export function unifiedDiff(file: string, before: string | undefined, after: string | undefined): string {
   if (before === after) return '';
-  const ops = editScript(splitLines(before ?? ''), splitLines(after));
+  const ops = editScript(splitLines(before ?? ''), splitLines(after ?? ''));
   const keep = ops.map(() => false);
   ops.forEach((op, index) => {
     if (op.kind === ' ') return;
@@ -70,7 +81,10 @@ export function unifiedDiff(file: string, before: string | undefined, after: str
       keep[k] = true;
     }
   });
-  const out = [`--- ${before === undefined ? '/dev/null' : file}`, `+++ ${file}`];
+  const out = [
+    `--- ${before === undefined ? '/dev/null' : file}`,
+    `+++ ${after === undefined ? '/dev/null' : file}`,
+  ];
   let oldLine = 1;
   let newLine = 1;
   let index = 0;
@@ -90,7 +104,10 @@ export function unifiedDiff(file: string, before: string | undefined, after: str
       if (op.kind !== '-') newLine++;
       index++;
     }
-    out.push(`@@ -${oldStart},${oldLine - oldStart} +${newStart},${newLine - newStart} @@`, ...hunk);
+    out.push(
+      `@@ -${range(oldStart, oldLine - oldStart)} +${range(newStart, newLine - newStart)} @@`,
+      ...hunk,
+    );
   }
   return `${out.join('\n')}\n`;
 }
