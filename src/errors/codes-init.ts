@@ -29,4 +29,10 @@ export const INIT_CODES = {
       'The chosen template cannot work under the chosen host (it needs an event the host does not have).',
     fix: 'Pick another host with `--host`, or another template (`agent-hooks init --list` shows which hosts each supports).',
   },
+  INIT_WRITE_FAILED: {
+    severity: 'error',
+    summary:
+      'The hook file `init` or `add` was to write cannot be written (a symbolic link to a file that does not exist, a file this user may not write, a disk error); nothing was written, and template scripts written before the failure were taken back.',
+    fix: 'Do what the message says for the file it names (create the link’s target or remove the link, make the file writable), or name another file with `--to`.',
+  },
 } as const satisfies Record<string, CodeInfo>;

@@ -1,6 +1,5 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { applyConfigWrite } from '../write/config-write.ts';
 import type { Destination } from './destination.ts';
 import { type ConfigPlan, planConfig } from './plan-config.ts';
 import { InitRefused } from './refused.ts';
@@ -15,6 +14,8 @@ export interface ExtraFile {
 export interface FilePlan extends ExtraFile {
   /** `same`: already there with this text, nothing to do. */
   status: 'create' | 'replace' | 'same';
+  /** The text a `replace` overwrites, put back when the configuration write then fails. */
+  previous?: string;
 }
 
 /** Everything `init` or `add` will write, planned before anything is written. */
@@ -49,7 +50,7 @@ function planFile(extra: ExtraFile, force: boolean): FilePlan {
       `${extra.file} already exists with other content; keep it (move it out of the way) or overwrite it with --force`,
     );
   }
-  return { ...extra, status: 'replace' };
+  return { ...extra, status: 'replace', previous: before };
 }
 
 /** Plans the configuration merge and every file; throws InitRefused before anything is written. */
@@ -61,17 +62,6 @@ export function planInstall(
 ): InstallPlan {
   const config = planConfig(hooks, destination, options);
   return { destination, config, files: files.map((extra) => planFile(extra, options.force)) };
-}
-
-/** Writes the scripts first, so that the configuration never names a script that is not there. */
-export function applyInstall(plan: InstallPlan): void {
-  for (const file of plan.files) {
-    if (file.status === 'same') continue;
-    mkdirSync(path.dirname(file.file), { recursive: true });
-    writeFileSync(file.file, file.text);
-    if (file.executable) chmodSync(file.file, 0o755);
-  }
-  applyConfigWrite(plan.config.write);
 }
 
 const LINE = /\n/g;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { CliIo } from '../cli-io.ts';
-import { applyInstall, describeInstall, type InstallPlan } from './install.ts';
+import { applyInstall } from './apply-install.ts';
+import { describeInstall, type InstallPlan } from './install.ts';
 
 /** The `--json` object of `init` and `add`. */
 function installJson(plan: InstallPlan, written: boolean): Record<string, unknown> {

@@ -101,7 +101,7 @@ export function planConfigWrite(
  */
 export function applyConfigWrite(write: ConfigWrite): void {
   if (write.before === write.after) return;
-  const target = write.before === undefined ? newFileTarget(write.file) : existingTarget(write.file);
+  const target = configWriteTarget(write);
   try {
     mkdirSync(dirname(target), { recursive: true });
     if (write.before === undefined) writeThroughRename(target, write.after);
@@ -111,6 +111,15 @@ export function applyConfigWrite(write: ConfigWrite): void {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new WriteRefused(`could not write ${write.file}: ${code}; nothing in it was changed`);
   }
+}
+
+/**
+ * The file `applyConfigWrite` would write, or the WriteRefused it would throw (a file this user may
+ * not write, a link to nothing), without writing: a command that writes other files with this one
+ * checks it before it writes any of them.
+ */
+export function configWriteTarget(write: ConfigWrite): string {
+  return write.before === undefined ? newFileTarget(write.file) : existingTarget(write.file);
 }
 
 function existingTarget(file: string): string {

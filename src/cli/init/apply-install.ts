@@ -1,0 +1,71 @@
+// Carrying out an `init` or `add` plan so that it never leaves half a project: the configuration
+// write is checked before any script is written, and scripts written before a configuration write
+// that fails after all (a disk error) are taken back.
+import { chmodSync, mkdirSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { applyConfigWrite, configWriteTarget, WriteRefused } from '../write/config-write.ts';
+import type { FilePlan, InstallPlan } from './install.ts';
+import { InitRefused } from './refused.ts';
+
+/** Puts back what one script write changed. */
+type Undo = () => void;
+
+function refused(error: unknown, undone: boolean): unknown {
+  if (!(error instanceof WriteRefused)) return error;
+  const back = undone ? '; the scripts written before it were taken back' : '';
+  return new InitRefused('INIT_WRITE_FAILED', `${error.message}; nothing was written${back}`);
+}
+
+/** Removes the folders `mkdirSync` made for `file`, from its own up to the first one it made. */
+function removeMadeFolders(file: string, made: string | undefined): void {
+  if (made === undefined) return;
+  for (let dir = path.dirname(file); dir.startsWith(made); dir = path.dirname(dir)) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      return; // Something else is in it now: it stays, with the folders above it.
+    }
+  }
+}
+
+function writeScript(file: FilePlan): Undo {
+  const made = mkdirSync(path.dirname(file.file), { recursive: true });
+  writeFileSync(file.file, file.text);
+  if (file.executable) chmodSync(file.file, 0o755);
+  return () => {
+    if (file.previous !== undefined) {
+      writeFileSync(file.file, file.previous);
+      return;
+    }
+    unlinkSync(file.file);
+    removeMadeFolders(file.file, made);
+  };
+}
+
+function undoAll(undos: readonly Undo[]): void {
+  for (const undo of [...undos].reverse()) undo();
+}
+
+/**
+ * Writes the plan: nothing when the configuration write would be refused (a link to nothing, a
+ * file this user may not write), which is checked first; then the scripts, so that the
+ * configuration never names a script that is not there (the host would fail that hook at every
+ * event, and for a guard that lets every call through); then the configuration. When that write
+ * fails all the same, the scripts go again, so the project is as it was.
+ */
+export function applyInstall(plan: InstallPlan): void {
+  const config = plan.config.write;
+  try {
+    if (config.before !== config.after) configWriteTarget(config);
+  } catch (error) {
+    throw refused(error, false);
+  }
+  const undos: Undo[] = [];
+  try {
+    for (const file of plan.files) if (file.status !== 'same') undos.push(writeScript(file));
+    applyConfigWrite(config);
+  } catch (error) {
+    undoAll(undos);
+    throw refused(error, undos.length > 0);
+  }
+}
