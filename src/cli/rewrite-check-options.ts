@@ -15,12 +15,16 @@ function parseInvalidRewrite(value: string): InvalidRewrite {
   throw new Error(`--invalid-rewrite ${value}: expected one of ${INVALID_REWRITES.join(', ')}`);
 }
 
-/** Adds both options to `command`. */
-export function addRewriteCheckOptions(command: Command): Command {
+/**
+ * Adds both options to `command`; `relativeTo` names the folder a relative schema file is taken
+ * from, where that is not the working directory (`bridge`: the project).
+ */
+export function addRewriteCheckOptions(command: Command, relativeTo?: string): Command {
+  const from = relativeTo === undefined ? '' : `; a relative path is taken from ${relativeTo}`;
   return command
     .option(
       '--tool-schemas <file>',
-      "JSON object of tool name → input JSON Schema; a hook's updatedInput that does not match is discarded",
+      `JSON object of tool name → input JSON Schema; a hook's updatedInput that does not match is discarded${from}`,
     )
     .option(
       '--invalid-rewrite <action>',

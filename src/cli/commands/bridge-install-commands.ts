@@ -22,7 +22,7 @@ export function addBridgeInstallCommands(bridge: Command, io: CliIo): void {
       .option('--cwd <dir>', 'project directory', process.cwd())
       .option('--command <cmd>', 'how the host starts agent-hooks', 'agent-hooks');
     // The bridge options the installed command passes on; uninstall takes the same to find it.
-    addRewriteCheckOptions(command);
+    addRewriteCheckOptions(command, 'the project (--cwd), where the host runs the installed command');
     // Uninstall never replaces a file: it edits one it can parse or refuses, so it has no --force.
     if (name === 'install')
       command.option('--force', 'replace a hook file that cannot be merged into', false);

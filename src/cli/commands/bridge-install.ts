@@ -1,4 +1,4 @@
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parse } from 'jsonc-parser';
 import { bridgeHostOf } from '../../bridge/entry.ts';
@@ -9,10 +9,10 @@ import type { ConfigKind } from '../../config/read-types.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { RewriteCheckCliOptions } from '../rewrite-check-options.ts';
-import { readToolSchemas } from '../tool-schemas-file.ts';
 import { applyConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 import { isObject } from '../write/json-merge.ts';
 import { applied, createdText, readText, removeFile, report, textWrite } from './bridge-install-files.ts';
+import { checkSchemasFile, schemasPath, schemasWordPath } from './bridge-install-schemas.ts';
 import { takeOutVscodeLocation, vscodeLocationWrite } from './bridge-install-vscode.ts';
 
 export interface InstallOptions extends RewriteCheckCliOptions {
@@ -23,9 +23,9 @@ export interface InstallOptions extends RewriteCheckCliOptions {
 }
 
 /**
- * The options the installed command passes on. For install the schema file must be usable now
- * (the same check as `bridge` makes); uninstall needs only its name, and the file may be gone.
- * It is named relative to the project when it is inside it, so the entries work in every clone.
+ * The options the installed command passes on. For install the schema file must be usable now;
+ * uninstall needs only its name, and the file may be gone. A relative one is taken from the
+ * project either way (bridge-install-schemas.ts), so both name the same entries.
  */
 async function bridgeArguments(
   options: InstallOptions,
@@ -34,10 +34,8 @@ async function bridgeArguments(
 ): Promise<BridgeArguments> {
   const args: BridgeArguments = {};
   if (options.toolSchemas !== undefined) {
-    if (verb === 'install') await readToolSchemas(options.toolSchemas);
-    const path = resolve(options.toolSchemas);
-    const inProject = relative(projectDir, path);
-    args.toolSchemas = inProject.startsWith('..') || isAbsolute(inProject) ? path : inProject;
+    if (verb === 'install') await checkSchemasFile(options.toolSchemas, projectDir, process.cwd());
+    args.toolSchemas = schemasWordPath(schemasPath(options.toolSchemas, projectDir), projectDir);
   }
   if (options.invalidRewrite !== undefined) args.invalidRewrite = options.invalidRewrite;
   return args;

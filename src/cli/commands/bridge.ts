@@ -60,20 +60,26 @@ export function registerBridgeCommand(program: Command, io: CliIo): void {
           .default(false)
           .hideHelp(),
       ),
+    'the project (--cwd, or the one the host names)',
   ).action(async (options: BridgeCliOptions) => {
     if (!options.host) throw new Error(`bridge: --host is required (${hosts})`);
+    // The host starts the bridge in the session's current folder, which follows the model's `cd`.
+    const cwd =
+      options.cwd === undefined
+        ? hostProjectDir(options.host, process.env, process.cwd())
+        : resolve(options.cwd);
     // Read before any hook runs: a bad file is the same error as for `run` (exit 1, which every
-    // host reads as a failed hook).
-    const rewriteCheck = await rewriteCheckEngineOptions(options);
+    // host reads as a failed hook). A relative file is the project's, as `bridge install` names it
+    // (docs/bridge.md), wherever the host started this hook.
+    const rewriteCheck = await rewriteCheckEngineOptions({
+      ...options,
+      ...(options.toolSchemas ? { toolSchemas: resolve(cwd, options.toolSchemas) } : {}),
+    });
     const run = await runBridge({
       rewriteCheck,
       host: options.host,
       stdin: await readStdinText(io),
-      // The host starts the bridge in the session's current folder, which follows the model's `cd`.
-      cwd:
-        options.cwd === undefined
-          ? hostProjectDir(options.host, process.env, process.cwd())
-          : resolve(options.cwd),
+      cwd,
       includeNative: options.includeNative,
       noUser: !options.user,
       ...(options.event !== undefined ? { event: options.event } : {}),
