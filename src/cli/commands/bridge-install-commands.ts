@@ -26,6 +26,11 @@ export function addBridgeInstallCommands(bridge: Command, io: CliIo): void {
     // Uninstall never replaces a file: it edits one it can parse or refuses, so it has no --force.
     if (name === 'install')
       command.option('--force', 'replace a hook file that cannot be merged into', false);
+    command.option(
+      '--json',
+      'print one JSON object describing the write (as init and add do): file, mode, diff, files, notes, warnings',
+      false,
+    );
     command.action(async (options: Omit<InstallOptions, 'host'> & { host?: ProfileName }) => {
       // Commander hands `--host` and `--cwd` to the parent `bridge`, which has options of those names.
       // So do `--tool-schemas` and `--invalid-rewrite`.

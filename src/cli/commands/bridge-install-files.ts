@@ -2,9 +2,9 @@
 // file and what to do, the diffs they print, and which files uninstall may delete.
 import { readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { CliIo } from '../cli-io.ts';
 import { applyConfigWrite, type ConfigWrite, WriteRefused } from '../write/config-write.ts';
 import { unifiedDiff } from '../write/line-diff.ts';
+import type { WriteLog } from '../write/write-log.ts';
 
 export function readText(file: string): string | undefined {
   try {
@@ -33,11 +33,8 @@ export function textWrite(file: string, before: string | undefined, after: strin
   };
 }
 
-export function report(io: CliIo, write: ConfigWrite | undefined): void {
-  if (!write) return;
-  for (const note of write.notes) io.stderr(`${write.file}: ${note}\n`);
-  if (write.diff === '') io.stderr(`${write.file}: already bridged, nothing changed\n`);
-  else io.stdout(write.diff);
+export function report(log: WriteLog, write: ConfigWrite | undefined): void {
+  log.wrote(write, 'already bridged, nothing changed');
 }
 
 /** The text install writes into a file that was not there (the shared writer's new file). */
@@ -46,9 +43,9 @@ export function createdText(config: Record<string, unknown>): string {
 }
 
 /** Deletes a file install created, with the folders that are then empty; the diff is printed. */
-export function removeFile(file: string, before: string, projectDir: string, io: CliIo): void {
+export function removeFile(file: string, before: string, projectDir: string, log: WriteLog): void {
   rmSync(file);
-  io.stdout(unifiedDiff(file, before, undefined));
+  log.deleted(file, before);
   removeEmptyFolders(dirname(file), projectDir);
 }
 

@@ -4,10 +4,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { VSCODE_HOOKS_FOLDER, VSCODE_LOCATIONS_KEY, VSCODE_SETTINGS_FILE } from '../../bridge/install.ts';
 import { removeLocation } from '../../bridge/uninstall.ts';
-import type { CliIo } from '../cli-io.ts';
 import { type ConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 import { insertProperty } from '../write/json-insert.ts';
 import { formattingOf, isObject, type JsonMerge, keepingBom, parseExisting } from '../write/json-merge.ts';
+import type { WriteLog } from '../write/write-log.ts';
 import { applied, createdText, readText, removeFile, report, textWrite } from './bridge-install-files.ts';
 
 /** What install puts in `.vscode/settings.json`, and all of it when it creates the file. */
@@ -63,15 +63,15 @@ export function vscodeLocationWrite(projectDir: string, force: boolean): ConfigW
  * The `.vscode/hooks` location goes with the bridge's file, unless other hook files are in that
  * folder: then the location is theirs too (it may well have been there before install).
  */
-export function takeOutVscodeLocation(projectDir: string, io: CliIo): void {
+export function takeOutVscodeLocation(projectDir: string, log: WriteLog): void {
   const folder = join(projectDir, VSCODE_HOOKS_FOLDER);
   const others = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')) : [];
   if (others.length === 0) {
-    takeOutLocation(projectDir, io);
+    takeOutLocation(projectDir, log);
     return;
   }
-  io.stderr(
-    `${join(projectDir, VSCODE_SETTINGS_FILE)}: kept "${VSCODE_HOOKS_FOLDER}" in ${VSCODE_LOCATIONS_KEY}: ${folder} still holds ${others.join(', ')}\n`,
+  log.note(
+    `${join(projectDir, VSCODE_SETTINGS_FILE)}: kept "${VSCODE_HOOKS_FOLDER}" in ${VSCODE_LOCATIONS_KEY}: ${folder} still holds ${others.join(', ')}`,
   );
 }
 
@@ -79,21 +79,21 @@ export function takeOutVscodeLocation(projectDir: string, io: CliIo): void {
  * The location install added to `.vscode/settings.json`; the file goes only when it is exactly
  * what install creates from nothing, else what is left of it is written.
  */
-function takeOutLocation(projectDir: string, io: CliIo): void {
+function takeOutLocation(projectDir: string, log: WriteLog): void {
   const file = join(projectDir, VSCODE_SETTINGS_FILE);
   const before = readText(file);
   if (before === undefined) return;
   if (before === createdText(LOCATION)) {
-    removeFile(file, before, projectDir, io);
+    removeFile(file, before, projectDir, log);
     return;
   }
   const current = parseExisting(before);
   if (typeof current === 'string') {
-    io.stderr(
-      `${file}: left "${VSCODE_HOOKS_FOLDER}" in ${VSCODE_LOCATIONS_KEY}: ${current}; take it out by hand if install added it\n`,
+    log.warn(
+      `${file}: left "${VSCODE_HOOKS_FOLDER}" in ${VSCODE_LOCATIONS_KEY}: ${current}; take it out by hand if install added it`,
     );
     return;
   }
   const after = removeLocation(before, VSCODE_LOCATIONS_KEY, VSCODE_HOOKS_FOLDER);
-  if (after !== before) report(io, applied(textWrite(file, before, after)));
+  if (after !== before) report(log, applied(textWrite(file, before, after)));
 }

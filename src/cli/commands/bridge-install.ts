@@ -11,6 +11,7 @@ import type { CliIo } from '../cli-io.ts';
 import type { RewriteCheckCliOptions } from '../rewrite-check-options.ts';
 import { applyConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 import { isObject } from '../write/json-merge.ts';
+import { WriteLog } from '../write/write-log.ts';
 import { applied, createdText, readText, removeFile, report, textWrite } from './bridge-install-files.ts';
 import { checkSchemasFile, schemasPath, schemasWordPath } from './bridge-install-schemas.ts';
 import { takeOutVscodeLocation, vscodeLocationWrite } from './bridge-install-vscode.ts';
@@ -20,6 +21,7 @@ export interface InstallOptions extends RewriteCheckCliOptions {
   cwd: string;
   command: string;
   force: boolean;
+  json: boolean;
 }
 
 /**
@@ -97,6 +99,7 @@ function eventList(events: readonly string[]): string {
 }
 
 export async function install(options: InstallOptions, io: CliIo): Promise<void> {
+  const log = new WriteLog(io, options.json);
   const projectDir = resolve(options.cwd);
   const plan = installPlan(
     options.host,
@@ -114,16 +117,18 @@ export async function install(options: InstallOptions, io: CliIo): Promise<void>
     for (const { command, why, events } of grouped(
       bridgeEntriesBesides(write.before, options.host, plan.config),
     ))
-      io.stderr(
-        `${target}: also holds "${command}", which routes the same events to the bridge (${eventList(events)}: ${WHY[why]}): ${why === 'group' || why === 'edited' ? 'take it out by hand' : 'remove it with bridge uninstall and the options it was installed with'}, or every event runs the bridge twice\n`,
+      log.warn(
+        `${target}: also holds "${command}", which routes the same events to the bridge (${eventList(events)}: ${WHY[why]}): ${why === 'group' || why === 'edited' ? 'take it out by hand' : 'remove it with bridge uninstall and the options it was installed with'}, or every event runs the bridge twice`,
       );
   applyConfigWrite(write);
   if (settings) applyConfigWrite(settings);
-  report(io, write);
-  report(io, settings);
+  report(log, write);
+  report(log, settings);
+  log.finish({ host: options.host, file: target, kind: KIND[options.host] });
 }
 
 export async function uninstall(options: InstallOptions, io: CliIo): Promise<void> {
+  const log = new WriteLog(io, options.json);
   const projectDir = resolve(options.cwd);
   const plan = installPlan(
     options.host,
@@ -131,32 +136,38 @@ export async function uninstall(options: InstallOptions, io: CliIo): Promise<voi
     await bridgeArguments(options, projectDir, 'uninstall'),
   );
   const file = join(projectDir, plan.file);
+  const done = () => log.finish({ host: options.host, file, kind: KIND[options.host] });
   const before = readText(file);
   if (before === undefined) {
-    io.stderr(`${file}: not there, nothing to remove\n`);
+    log.note(`${file}: not there, nothing to remove`);
+    done();
     return;
   }
   const earlier = earlierForm(plan.config);
   const removal = removeInstalled(before, plan.config, [earlier]);
   if (typeof removal === 'string') throw new WriteRefused(`not changing ${file}: ${removal}; fix it first`);
   if (removal.removed === 0) {
-    io.stderr(
-      `${file}: holds no bridge entries for ${options.host} as written by install with --command "${options.command}"${options.toolSchemas === undefined && options.invalidRewrite === undefined ? '' : ' and these --tool-schemas/--invalid-rewrite'} (installed with other options?)\n`,
+    log.kept(file, before);
+    log.warn(
+      `${file}: holds no bridge entries for ${options.host} as written by install with --command "${options.command}"${options.toolSchemas === undefined && options.invalidRewrite === undefined ? '' : ' and these --tool-schemas/--invalid-rewrite'} (installed with other options?)`,
     );
-    reportLeft(file, removal.text, options.host, plan.config, io);
+    reportLeft(file, removal.text, options.host, plan.config, log);
+    done();
     return;
   }
   // Only a file that is exactly what install creates from nothing goes: any other was there
   // before install (or was edited since), and keeps everything but the bridge's entries.
   const created = [plan.config, earlier].some((config) => before === createdText(config));
   if (created) {
-    removeFile(file, before, projectDir, io);
-    if (options.host === 'vscode') takeOutVscodeLocation(projectDir, io);
+    removeFile(file, before, projectDir, log);
+    if (options.host === 'vscode') takeOutVscodeLocation(projectDir, log);
+    done();
     return;
   }
-  report(io, applied(textWrite(file, before, removal.text)));
-  noteInstallLeftovers(file, removal.text, plan.config, io);
-  reportLeft(file, removal.text, options.host, plan.config, io);
+  report(log, applied(textWrite(file, before, removal.text)));
+  noteInstallLeftovers(file, removal.text, plan.config, log);
+  reportLeft(file, removal.text, options.host, plan.config, log);
+  done();
 }
 
 /** The bridge entries uninstall did not take out, and why: the host still starts the bridge. */
@@ -165,11 +176,11 @@ function reportLeft(
   text: string,
   host: ProfileName,
   config: Record<string, unknown>,
-  io: CliIo,
+  log: WriteLog,
 ): void {
   for (const { command, why, events } of grouped(bridgeEntriesBesides(text, host, config)))
-    io.stderr(
-      `${file}: left the bridge entry "${command}" in ${eventList(events)}: ${WHY[why]}, so it is not what this uninstall takes out, and the host still starts the bridge there: ${why === 'options' ? 'run uninstall with the options it was installed with, or take it out by hand' : 'take it out by hand'}\n`,
+    log.warn(
+      `${file}: left the bridge entry "${command}" in ${eventList(events)}: ${WHY[why]}, so it is not what this uninstall takes out, and the host still starts the bridge there: ${why === 'options' ? 'run uninstall with the options it was installed with, or take it out by hand' : 'take it out by hand'}`,
     );
 }
 
@@ -177,7 +188,12 @@ function reportLeft(
  * A file that now holds nothing but keys install adds (`$schema`, `version`) stays, since it was
  * there before install or was edited since; the user hears of it, as it may be theirs to delete.
  */
-function noteInstallLeftovers(file: string, text: string, config: Record<string, unknown>, io: CliIo): void {
+function noteInstallLeftovers(
+  file: string,
+  text: string,
+  config: Record<string, unknown>,
+  log: WriteLog,
+): void {
   const current = parse(text) as unknown;
   if (!isObject(current)) return;
   const keys = Object.keys(current);
@@ -186,7 +202,7 @@ function noteInstallLeftovers(file: string, text: string, config: Record<string,
     !keys.every((key) => key !== 'hooks' && isDeepStrictEqual(current[key], config[key]))
   )
     return;
-  io.stderr(
-    `${file}: kept, though it now holds only ${keys.map((key) => `"${key}"`).join(' and ')}, which install adds: it is not the file install creates from nothing, so it may have been there before; delete it if it is not yours\n`,
+  log.note(
+    `${file}: kept, though it now holds only ${keys.map((key) => `"${key}"`).join(' and ')}, which install adds: it is not the file install creates from nothing, so it may have been there before; delete it if it is not yours`,
   );
 }

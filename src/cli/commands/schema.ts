@@ -7,12 +7,14 @@ import type { CliIo } from '../cli-io.ts';
 import type { SchemaFile } from '../schema-files.ts';
 import { applyConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 import { mergeSchemaSettings } from '../write/settings-merge.ts';
+import { WriteLog } from '../write/write-log.ts';
 
 interface SchemaOptions {
   cwd: string;
   out?: string;
   vscode: boolean;
   force: boolean;
+  json: boolean;
 }
 
 /** VS Code's workspace settings, where `json.schemas` and `yaml.schemas` live. */
@@ -76,7 +78,7 @@ function blocked(target: string, out: string): string | undefined {
  * such as events/) is never written through, since that writes somewhere else. Nothing is written
  * when any is refused.
  */
-function writeSchemas(files: readonly SchemaFile[], out: string, force: boolean, io: CliIo): void {
+function writeSchemas(files: readonly SchemaFile[], out: string, force: boolean, log: WriteLog): void {
   const writes: { target: string; text: string }[] = [];
   const refused: string[] = [];
   const differ: string[] = [];
@@ -89,9 +91,13 @@ function writeSchemas(files: readonly SchemaFile[], out: string, force: boolean,
       continue;
     }
     const now = existing(target);
-    if (now.kind === 'file' && now.text === text) continue;
+    if (now.kind === 'file' && now.text === text) {
+      log.listedFile(target, 'same');
+      continue;
+    }
     if (now.kind === 'file' && !force) differ.push(target);
     writes.push({ target, text });
+    log.listedFile(target, now.kind === 'file' ? 'replace' : 'create');
   }
   const problems = [
     ...new Set(refused),
@@ -109,7 +115,7 @@ function writeSchemas(files: readonly SchemaFile[], out: string, force: boolean,
   }
   const unchanged = files.length - writes.length;
   const same = unchanged > 0 ? ` (${unchanged} already up to date)` : '';
-  io.stderr(`wrote ${writes.length} schema file(s) to ${out}${same}\n`);
+  log.note(`wrote ${writes.length} schema file(s) to ${out}${same}`);
 }
 
 /** The `url` VS Code loads a schema from: the written copy, the installed package, else unpkg. */
@@ -124,7 +130,7 @@ function mapInVscode(
   files: readonly SchemaFile[],
   options: SchemaOptions,
   out: string | undefined,
-  io: CliIo,
+  log: WriteLog,
 ): void {
   const projectDir = resolve(options.cwd);
   const json = files.flatMap((schema) =>
@@ -143,18 +149,22 @@ function mapInVscode(
   const file = join(projectDir, VSCODE_SETTINGS);
   const write = planConfigWrite(file, incoming, { force: options.force, merge: mergeSchemaSettings });
   applyConfigWrite(write);
-  for (const note of write.notes) io.stderr(`${file}: ${note}\n`);
-  if (write.diff === '') io.stderr(`${file}: the schemas are already mapped, nothing changed\n`);
-  else io.stdout(write.diff);
+  log.wrote(write, 'the schemas are already mapped, nothing changed');
+  log.finish({ host: 'vscode', file, kind: 'vscode-settings' });
 }
 
 async function runSchema(name: string | undefined, options: SchemaOptions, io: CliIo): Promise<void> {
   const { schemaFiles } = await import('../schema-files.ts');
   const all = schemaFiles();
   const chosen = name === undefined ? all : [findSchema(all, name)];
+  if (options.json && !options.vscode)
+    throw new Error(
+      'schema --json describes the .vscode/settings.json write: use it with --vscode (alone, or with --out)',
+    );
+  const log = new WriteLog(io, options.json);
   const out = options.out === undefined ? undefined : resolve(options.cwd, options.out);
-  if (out !== undefined) writeSchemas(chosen, out, options.force, io);
-  if (options.vscode) mapInVscode(chosen, options, out, io);
+  if (out !== undefined) writeSchemas(chosen, out, options.force, log);
+  if (options.vscode) mapInVscode(chosen, options, out, log);
   if (out !== undefined || options.vscode) return;
   if (name === undefined) listSchemas(all, io);
   else io.stdout((chosen[0] as SchemaFile).render());
@@ -183,5 +193,10 @@ export function registerSchemaCommand(program: Command, io: CliIo): void {
       false,
     )
     .option('--cwd <dir>', 'project directory (where .vscode/ is)', process.cwd())
+    .option(
+      '--json',
+      'with --vscode: print one JSON object describing the write (as init and add do), the --out files in files',
+      false,
+    )
     .action(async (name: string | undefined, options: SchemaOptions) => runSchema(name, options, io));
 }

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { CliIo } from '../cli-io.ts';
+import { printWriteJson, type WriteJson } from '../write/write-json.ts';
 import { applyInstall } from './apply-install.ts';
 import { describeInstall, type InstallPlan } from './install.ts';
 
-/** The `--json` object of `init` and `add`. */
-function installJson(plan: InstallPlan, written: boolean): Record<string, unknown> {
+/** The `--json` object of `init` and `add`: the shape every writing command prints (write-json.ts). */
+function installJson(plan: InstallPlan, written: boolean, notes: readonly string[]): WriteJson {
   const { write, lossy, warnings } = plan.config;
   return {
     host: plan.destination.host,
@@ -15,6 +16,7 @@ function installJson(plan: InstallPlan, written: boolean): Record<string, unknow
     text: write.after,
     files: plan.files.map((f) => ({ file: f.file, status: f.status })),
     lossy,
+    notes: [...notes, ...write.notes.map((note) => `${write.file}: ${note}`)],
     warnings,
     written,
   };
@@ -30,7 +32,7 @@ export function writeAndReport(
   const cwd = path.resolve(options.cwd);
   if (!options.dryRun) applyInstall(plan);
   if (options.json) {
-    io.stdout(`${JSON.stringify(installJson(plan, !options.dryRun), null, 2)}\n`);
+    printWriteJson(io, installJson(plan, !options.dryRun, notes));
     return;
   }
   for (const note of notes) io.stderr(`${note}\n`);
