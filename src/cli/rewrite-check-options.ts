@@ -10,27 +10,32 @@ export interface RewriteCheckCliOptions {
   invalidRewrite?: InvalidRewrite;
 }
 
-function parseInvalidRewrite(value: string): InvalidRewrite {
+export function parseInvalidRewrite(value: string): InvalidRewrite {
   if ((INVALID_REWRITES as readonly string[]).includes(value)) return value as InvalidRewrite;
   throw new Error(`--invalid-rewrite ${value}: expected one of ${INVALID_REWRITES.join(', ')}`);
 }
 
 /**
- * Adds both options to `command`; `relativeTo` names the folder a relative schema file is taken
- * from, where that is not the working directory (`bridge`: the project).
+ * Adds both options to `command`. `relativeTo` names the folder a relative schema file is taken
+ * from, where that is not the working directory (`bridge`: the project). With `checkNow` false the
+ * `--invalid-rewrite` value is kept as given and the command checks it itself
+ * (`parseInvalidRewrite`): `bridge` reads the option for its subcommands too, and reports its own
+ * bad values differently (bridge-usage.ts).
  */
-export function addRewriteCheckOptions(command: Command, relativeTo?: string): Command {
-  const from = relativeTo === undefined ? '' : `; a relative path is taken from ${relativeTo}`;
-  return command
-    .option(
-      '--tool-schemas <file>',
-      `JSON object of tool name → input JSON Schema; a hook's updatedInput that does not match is discarded${from}`,
-    )
-    .option(
-      '--invalid-rewrite <action>',
-      `what a discarded updatedInput does to the decision: ${INVALID_REWRITES.join(' | ')} (default discard: the decision stands, as in VS Code)`,
-      parseInvalidRewrite,
-    );
+export function addRewriteCheckOptions(
+  command: Command,
+  how: { relativeTo?: string; checkNow?: boolean } = {},
+): Command {
+  const from = how.relativeTo === undefined ? '' : `; a relative path is taken from ${how.relativeTo}`;
+  const flags = '--invalid-rewrite <action>';
+  const description = `what a discarded updatedInput does to the decision: ${INVALID_REWRITES.join(' | ')} (default discard: the decision stands, as in VS Code)`;
+  command.option(
+    '--tool-schemas <file>',
+    `JSON object of tool name → input JSON Schema; a hook's updatedInput that does not match is discarded${from}`,
+  );
+  return how.checkNow === false
+    ? command.option(flags, description)
+    : command.option(flags, description, parseInvalidRewrite);
 }
 
 /** The engine options the two flags give; reads and checks the schema file (CONFIG_TOOL_SCHEMAS_INVALID). */

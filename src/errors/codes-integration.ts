@@ -53,6 +53,12 @@ export const INTEGRATION_CODES = {
       "`agent-hooks bridge` could not read the host's payload: stdin was empty or not one JSON object, or it named no known event. No hook ran; the bridge exits 1, which each host treats as a failed hook (docs/bridge.md).",
     fix: 'Run the bridge only as a hook command (`agent-hooks bridge install` writes it); for Copilot camelCase events pass `--event <name>`.',
   },
+  BRIDGE_USAGE: {
+    severity: 'error',
+    summary:
+      '`agent-hooks bridge` was started wrongly: no `--host`, an unknown host, an unknown option or argument, a bad option value, or a `--tool-schemas` file that cannot be used. No hook ran; the bridge exits 1, which each host treats as a failed hook (docs/bridge.md).',
+    fix: 'Fix the hook command (`agent-hooks bridge --help` lists the options), or write it again with `agent-hooks bridge install`.',
+  },
   BRIDGE_CONFIG_BROKEN: {
     severity: 'error',
     summary:

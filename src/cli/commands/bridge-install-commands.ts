@@ -3,9 +3,10 @@
 // starts `bridge` itself on every tool call, and that needs none of it (issue 16 item 4).
 import type { Command } from 'commander';
 import { PROFILE_NAMES, type ProfileName } from '../../model/profile-name.ts';
+import type { UncheckedBridgeOptions } from '../bridge-usage.ts';
 import type { CliIo } from '../cli-io.ts';
 import { parseProfile } from '../common-options.ts';
-import { addRewriteCheckOptions, type RewriteCheckCliOptions } from '../rewrite-check-options.ts';
+import { addRewriteCheckOptions, parseInvalidRewrite } from '../rewrite-check-options.ts';
 import type { InstallOptions } from './bridge-install.ts';
 
 /** `bridge install` and `bridge uninstall` (docs/bridge.md "Install"). */
@@ -22,7 +23,9 @@ export function addBridgeInstallCommands(bridge: Command, io: CliIo): void {
       .option('--cwd <dir>', 'project directory', process.cwd())
       .option('--command <cmd>', 'how the host starts agent-hooks', 'agent-hooks');
     // The bridge options the installed command passes on; uninstall takes the same to find it.
-    addRewriteCheckOptions(command, 'the project (--cwd), where the host runs the installed command');
+    addRewriteCheckOptions(command, {
+      relativeTo: 'the project (--cwd), where the host runs the installed command',
+    });
     // Uninstall never replaces a file: it edits one it can parse or refuses, so it has no --force.
     if (name === 'install')
       command.option('--force', 'replace a hook file that cannot be merged into', false);
@@ -33,12 +36,15 @@ export function addBridgeInstallCommands(bridge: Command, io: CliIo): void {
     );
     command.action(async (options: Omit<InstallOptions, 'host'> & { host?: ProfileName }) => {
       // Commander hands `--host` and `--cwd` to the parent `bridge`, which has options of those names.
-      // So do `--tool-schemas` and `--invalid-rewrite`.
-      const parent = bridge.opts() as { host?: ProfileName; cwd: string } & RewriteCheckCliOptions;
+      // So do `--tool-schemas` and `--invalid-rewrite`. The parent keeps the values as given
+      // (bridge-usage.ts): they are checked here, with the CLI's usual errors.
+      const parent = bridge.opts() as { cwd: string } & UncheckedBridgeOptions;
       const cwd = bridge.getOptionValueSource('cwd') === 'cli' ? parent.cwd : options.cwd;
-      const host = options.host ?? parent.host;
+      const host = options.host ?? (parent.host === undefined ? undefined : parseProfile(parent.host));
       const toolSchemas = options.toolSchemas ?? parent.toolSchemas;
-      const invalidRewrite = options.invalidRewrite ?? parent.invalidRewrite;
+      const invalidRewrite =
+        options.invalidRewrite ??
+        (parent.invalidRewrite === undefined ? undefined : parseInvalidRewrite(parent.invalidRewrite));
       const passedOn = {
         ...(toolSchemas !== undefined ? { toolSchemas } : {}),
         ...(invalidRewrite !== undefined ? { invalidRewrite } : {}),

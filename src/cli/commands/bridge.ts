@@ -4,36 +4,31 @@ import { hostProjectDir } from '../../bridge/project-dir.ts';
 import { runBridge } from '../../bridge/run-bridge.ts';
 import { PROFILE_NAMES, type ProfileName } from '../../model/profile-name.ts';
 import { BACKGROUND_ONLY_FLAG, startKeeper } from '../bridge-keeper.ts';
+import { checkedBridgeOptions, crashOnUsageErrors, type UncheckedBridgeOptions } from '../bridge-usage.ts';
 import type { CliIo } from '../cli-io.ts';
-import { parseProfile } from '../common-options.ts';
 import { readStdinText } from '../read-input.ts';
-import {
-  addRewriteCheckOptions,
-  type RewriteCheckCliOptions,
-  rewriteCheckEngineOptions,
-} from '../rewrite-check-options.ts';
+import { addRewriteCheckOptions } from '../rewrite-check-options.ts';
 import { selfCommand } from '../self-command.ts';
 import { markColdPathWarm } from '../warm-mark.ts';
 import { addBridgeInstallCommands } from './bridge-install-commands.ts';
 
-interface BridgeCliOptions extends RewriteCheckCliOptions {
-  host?: ProfileName;
+interface BridgeCliOptions extends UncheckedBridgeOptions {
   event?: string;
   cwd?: string;
-  from: ProfileName[];
   includeNative: boolean;
   user: boolean;
   stateDir?: string;
   backgroundOnly: boolean;
 }
 
-function collectHost(value: string, previous: ProfileName[]): ProfileName[] {
-  return [...previous, parseProfile(value)];
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 /**
  * `agent-hooks bridge --host <host>`: the command a host runs as its hook (docs/bridge.md). It
- * never fails with a usage error on stdout: every problem is the host's "crashed hook" answer.
+ * never fails with a usage error on stdout: every problem, a usage error too (bridge-usage.ts), is
+ * the host's "crashed hook" answer.
  */
 export function registerBridgeCommand(program: Command, io: CliIo): void {
   const hosts = PROFILE_NAMES.join(' | ');
@@ -41,13 +36,14 @@ export function registerBridgeCommand(program: Command, io: CliIo): void {
   addRewriteCheckOptions(
     bridge
       .description("run every other agent's hooks as this host's hook: reads the host's payload on stdin")
-      .option('--host <host>', `the calling host: ${hosts} (required)`, parseProfile)
+      // Values checked when the bridge runs (checkedBridgeOptions), not as commander reads them.
+      .option('--host <host>', `the calling host: ${hosts} (required)`)
       .option('--event <name>', "the event, when the payload does not name it (Copilot's camelCase payloads)")
       .option(
         '--cwd <dir>',
         'project directory (default: the one the host names, CLAUDE_PROJECT_DIR or COPILOT_PROJECT_DIR, else the working directory)',
       )
-      .option('--from <host>', `read only this host's hook files (repeatable): ${hosts}`, collectHost, [])
+      .option('--from <host>', `read only this host's hook files (repeatable): ${hosts}`, collect, [])
       .option('--include-native', "also run the calling host's own hook files (it already runs them)", false)
       .option('--no-user', 'ignore user-level configuration in the home directory')
       .option(
@@ -60,30 +56,21 @@ export function registerBridgeCommand(program: Command, io: CliIo): void {
           .default(false)
           .hideHelp(),
       ),
-    'the project (--cwd, or the one the host names)',
+    { relativeTo: 'the project (--cwd, or the one the host names)', checkNow: false },
   ).action(async (options: BridgeCliOptions) => {
-    if (!options.host) throw new Error(`bridge: --host is required (${hosts})`);
     // The host starts the bridge in the session's current folder, which follows the model's `cd`.
-    const cwd =
-      options.cwd === undefined
-        ? hostProjectDir(options.host, process.env, process.cwd())
-        : resolve(options.cwd);
-    // Read before any hook runs: a bad file is the same error as for `run` (exit 1, which every
-    // host reads as a failed hook). A relative file is the project's, as `bridge install` names it
-    // (docs/bridge.md), wherever the host started this hook.
-    const rewriteCheck = await rewriteCheckEngineOptions({
-      ...options,
-      ...(options.toolSchemas ? { toolSchemas: resolve(cwd, options.toolSchemas) } : {}),
-    });
+    const projectOf = (host: ProfileName): string =>
+      options.cwd === undefined ? hostProjectDir(host, process.env, process.cwd()) : resolve(options.cwd);
+    const { host, cwd, from, rewriteCheck } = await checkedBridgeOptions(bridge, options, projectOf);
     const run = await runBridge({
       rewriteCheck,
-      host: options.host,
+      host,
       stdin: await readStdinText(io),
       cwd,
       includeNative: options.includeNative,
       noUser: !options.user,
       ...(options.event !== undefined ? { event: options.event } : {}),
-      ...(options.from.length > 0 ? { from: options.from } : {}),
+      ...(from.length > 0 ? { from } : {}),
       ...(options.stateDir !== undefined ? { stateDir: resolve(options.stateDir) } : {}),
       ...(options.backgroundOnly ? { backgroundOnly: true } : keeperOption()),
     });
@@ -93,6 +80,8 @@ export function registerBridgeCommand(program: Command, io: CliIo): void {
     io.setExitCode(run.answer.exitCode);
   });
   addBridgeInstallCommands(bridge, io);
+  // After the subcommands, which keep the CLI's usage errors (bridge-usage.ts).
+  crashOnUsageErrors(bridge);
 }
 
 /** The bin started this bridge: it can start itself again as the keeper of the background hooks. */
