@@ -125,10 +125,19 @@ function loadOptions(options: BridgeOptions) {
   };
 }
 
-/** A rewrite checked against its tool's schema and discarded, or used unchecked: said, never silent. */
-function rewriteNotes(result: DispatchResult): string[] {
-  const codes = new Set(['ENGINE_INVALID_UPDATED_INPUT', 'ENGINE_TOOL_SCHEMA_UNSUPPORTED']);
-  return result.diagnostics.filter((d) => codes.has(d.code)).map((d) => `${d.code}: ${d.message}`);
+/**
+ * What the engine did that the answer alone does not show, said, never silent: a rewrite checked
+ * against its tool's schema and discarded, or used unchecked; a Stop block the loop cap overrode,
+ * which lets the agent stop although a hook blocked.
+ */
+const NOTED_CODES: ReadonlySet<string> = new Set([
+  'ENGINE_INVALID_UPDATED_INPUT',
+  'ENGINE_TOOL_SCHEMA_UNSUPPORTED',
+  'ENGINE_STOP_CAP_REACHED',
+]);
+
+function engineNotes(result: DispatchResult): string[] {
+  return result.diagnostics.filter((d) => NOTED_CODES.has(d.code)).map((d) => `${d.code}: ${d.message}`);
 }
 
 /**
@@ -235,7 +244,7 @@ export async function runBridge(options: BridgeOptions): Promise<BridgeRun> {
   await deliverEarlier(session, options.host, payload.event, result);
   const notes = [
     ...problems.map((problem) => `configuration error, ${problem.text}`),
-    ...rewriteNotes(result),
+    ...engineNotes(result),
     ...handed,
     ...endedNotes(runs),
   ];

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBridge } from '../../src/bridge/run-bridge.ts';
 import { sessionFile } from '../../src/bridge/session-file.ts';
+import type { ProfileName } from '../../src/model/profile-name.ts';
 import { runCliInProcess } from '../helpers/cli.ts';
 import { makeTree } from '../helpers/temp-dir.ts';
-import { claudePreToolUse, guardTree } from './guards.ts';
+import { claudePreToolUse, guardTree, HOSTS } from './guards.ts';
 
 const BLOCK = { decision: 'block', reason: 'keep going' };
 
@@ -48,6 +49,66 @@ describe('bridge: state across invocations', () => {
     // SessionEnd cleans up the session's file.
     expect(existsSync(sessionFile(stateDir, 'bridge-session'))).toBe(false);
   });
+});
+
+/** Each host's Stop payload, without `stop_hook_active` (some hosts do not send it). */
+function hostStop(host: ProfileName, project: string): { stdin: string; event: string[] } {
+  if (host === 'copilot-cli')
+    return {
+      stdin: JSON.stringify({ sessionId: 'cap-session', timestamp: 1, cwd: project }),
+      event: ['--event', 'agentStop'],
+    };
+  const payload = {
+    session_id: 'cap-session',
+    hook_event_name: 'Stop',
+    cwd: project,
+    transcript_path: join(project, 't.json'),
+  };
+  return { stdin: JSON.stringify(payload), event: [] };
+}
+
+describe('bridge: the Stop loop cap is said, never silent', () => {
+  for (const host of HOSTS) {
+    it(`under ${host}, the block the cap overrides is said on stderr${host === 'copilot-cli' ? '' : ' and in systemMessage'}`, async () => {
+      const project = makeTree(
+        {
+          '.claude/settings.json': {
+            hooks: { Stop: [{ hooks: [{ type: 'command', command: `echo '${JSON.stringify(BLOCK)}'` }] }] },
+          },
+        },
+        'bridge-cap',
+      );
+      // The Claude file is native under Claude Code and Copilot CLI: run it anyway.
+      const args = [
+        'bridge',
+        '--host',
+        host,
+        '--cwd',
+        project,
+        '--no-user',
+        '--include-native',
+        '--state-dir',
+        join(project, '.state'),
+      ];
+      const { stdin, event } = hostStop(host, project);
+      const runs = [];
+      for (let i = 0; i < 9; i++) runs.push(await runCliInProcess([...args, ...event], { stdin }));
+      for (const run of runs.slice(0, 8)) {
+        expect(run).toMatchObject({ code: 0, stderr: '' });
+        expect(run.stdout).toContain('"decision":"block"');
+      }
+      const ninth = runs[8]!;
+      const note =
+        'agent-hooks bridge: ENGINE_STOP_CAP_REACHED: Stop: the hooks blocked the agent from stopping 9 times in a row, past the loop cap of 8: this block (its reason: keep going) is overridden and the agent stops';
+      expect(ninth.code).toBe(0);
+      expect(ninth.stderr).toBe(`${note}\n`);
+      const answer = JSON.parse(ninth.stdout) as Record<string, unknown>;
+      expect(answer).not.toHaveProperty('decision');
+      expect(answer).not.toHaveProperty('hookSpecificOutput');
+      if (host === 'copilot-cli') expect(answer).toEqual({});
+      else expect(answer).toEqual({ systemMessage: note });
+    });
+  }
 });
 
 describe('bridge: a bridge started by a bridged hook', () => {

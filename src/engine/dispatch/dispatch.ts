@@ -30,6 +30,7 @@ import {
   recordStopOutcome,
   resetStopLoop,
   type StopCap,
+  stopCapDiagnostic,
 } from '../session/stop-loop.ts';
 import { assembleResult, emptyResult } from './assemble.ts';
 import { clipInput, inputTooDeep } from './input-depth.ts';
@@ -192,6 +193,8 @@ function conclude(
     backgrounded: ran.backgrounded,
     prompts,
   });
+  if (result.stopCapReached && stopCap)
+    result.diagnostics.push(stopCapDiagnostic(event, stopCap, result.reason));
   for (const reason of refusedSpills) {
     const message = `${event}: a hook text over the context cap was cut to its preview; its full text was not kept: ${reason}`;
     result.diagnostics.push(diagnostic('ENGINE_SPILL_REFUSED', message, { event, severity: 'warning' }));

@@ -1,5 +1,6 @@
 // The Stop/SubagentStop loop guard: stop_hook_active per session and the consecutive-block cap
 // (claude-code-hooks.md §2.18, claude-code-observed.md).
+import { type Diagnostic, diagnostic } from '../../errors.ts';
 import { EVENT_BY_NAME } from '../../events/catalogue.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { EngineContext } from '../context.ts';
@@ -68,6 +69,19 @@ export async function resetStopLoop(ctx: EngineContext, sessionId: string): Prom
  */
 export function capReached(state: StopCap): boolean {
   return state.cap > 0 && state.blocks + 1 > state.cap;
+}
+
+/**
+ * The override said as a diagnostic: it lets the agent stop although a hook blocked, which a
+ * caller that answers a host (the bridge) must not keep to itself.
+ */
+export function stopCapDiagnostic(event: EventName, state: StopCap, reason: string | null): Diagnostic {
+  const why = reason ? ` (its reason: ${reason})` : '';
+  return diagnostic(
+    'ENGINE_STOP_CAP_REACHED',
+    `${event}: the hooks blocked the agent from stopping ${state.blocks + 1} times in a row, past the loop cap of ${state.cap}: this block${why} is overridden and the agent stops`,
+    { event },
+  );
 }
 
 /** Counts an honoured block; anything else (no block, or an overridden one) starts the count over. */
