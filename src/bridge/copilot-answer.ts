@@ -5,6 +5,7 @@
 // Copilot does read, as "the most restrictive wins" among hooks (other-agents-hooks.md §2.6); what
 // it cannot read at all is said on stderr, never dropped in silence.
 import type { DispatchResult } from '../engine/dispatch/result.ts';
+import { withoutDefer } from './answer-limits.ts';
 
 /** The events whose `decision: "block"` Copilot CLI reads (other-agents-hooks.md §1.3, §1.5). */
 const COPILOT_BLOCK_EVENTS: ReadonlySet<string> = new Set(['Stop', 'SubagentStop']);
@@ -75,9 +76,6 @@ export function copilotView(result: DispatchResult): CopilotView {
       `a block on ${shown.event} cannot be said to Copilot CLI, which reads no decision there, so it goes on${why}`,
     );
   }
-  if (shown.event === 'PreToolUse' && shown.decision === 'defer')
-    view.unsaid.push(
-      'defer has no Copilot CLI spelling and is left out; the call goes on to its permission check',
-    );
-  return view;
+  const left = withoutDefer(shown, 'Copilot CLI');
+  return left ? { result: left.result, unsaid: [...view.unsaid, left.note] } : view;
 }

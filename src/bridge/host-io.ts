@@ -8,7 +8,9 @@ import type { EventName } from '../model/event-name.ts';
 import type { ProfileName } from '../model/profile-name.ts';
 import { renderClaudeOutput } from '../server/host-formats/claude-code.ts';
 import { renderCopilotOutput } from '../server/host-formats/copilot-cli.ts';
+import { DEFAULT_BLOCK_REASON } from './answer-limits.ts';
 import { copilotView } from './copilot-answer.ts';
+import { vscodeOutput, vscodeView } from './vscode-answer.ts';
 
 /** What the bridge process prints and exits with. */
 export interface BridgeAnswer {
@@ -81,29 +83,19 @@ function blocksByExit2(result: DispatchResult): boolean {
   return result.decision === 'block' && !permission && !spec.output.topLevel.includes('decision');
 }
 
-// other-agents-hooks.md §2.5: VS Code reads a Stop/SubagentStop block only nested in hookSpecificOutput.
-function vscodeOutput(result: DispatchResult): Record<string, unknown> {
-  const out = renderClaudeOutput(result);
-  if (getEvent(result.event).decisionKind !== 'stop' || out.decision !== 'block') return out;
-  const { decision, reason, ...rest } = out;
-  const specific = (rest.hookSpecificOutput as Record<string, unknown> | undefined) ?? {};
-  return { ...rest, hookSpecificOutput: { ...specific, hookEventName: result.event, decision, reason } };
-}
-
 /** The answer that makes `host` do what `result` says; `notes` go to stderr (and to the user on Claude). */
 export function renderAnswer(
   host: ProfileName,
   result: DispatchResult,
   notes: readonly string[],
 ): BridgeAnswer {
-  const noteText = notes.map((note) => `agent-hooks bridge: ${note}\n`).join('');
+  const noteText = lines(notes);
   if (host === 'copilot-cli') {
     // A stop or block Copilot cannot read becomes what it can read, or a note (copilot-answer.ts).
     const view = copilotView(result);
-    const unsaid = view.unsaid.map((note) => `agent-hooks bridge: ${note}\n`).join('');
     return {
       stdout: `${JSON.stringify(renderCopilotOutput(view.result))}\n`,
-      stderr: `${noteText}${unsaid}`,
+      stderr: `${noteText}${lines(view.unsaid)}`,
       exitCode: 0,
     };
   }
@@ -114,10 +106,22 @@ export function renderAnswer(
     // The block is the exit code's, as these events have no JSON decision.
     const { decision: _decision, reason: _reason, ...rest } = withNotes(renderClaudeOutput(result), notes);
     const stdout = Object.keys(rest).length > 0 ? `${JSON.stringify(rest)}\n` : '';
-    return { stdout, stderr: `${result.reason ?? 'blocked by a bridged hook'}\n`, exitCode: 2 };
+    return { stdout, stderr: `${result.reason ?? DEFAULT_BLOCK_REASON}\n`, exitCode: 2 };
   }
-  const out = withNotes(host === 'vscode' ? vscodeOutput(result) : renderClaudeOutput(result), notes);
+  if (host === 'vscode') {
+    // A decision VS Code does not have is left out, and said as the other notes are (vscode-answer.ts).
+    const view = vscodeView(result);
+    const all = [...notes, ...view.unsaid];
+    const out = withNotes(vscodeOutput(view.result), all);
+    return { stdout: `${JSON.stringify(out)}\n`, stderr: lines(all), exitCode: 0 };
+  }
+  const out = withNotes(renderClaudeOutput(result), notes);
   return { stdout: `${JSON.stringify(out)}\n`, stderr: noteText, exitCode: 0 };
+}
+
+/** The notes as stderr lines. */
+function lines(notes: readonly string[]): string {
+  return notes.map((note) => `agent-hooks bridge: ${note}\n`).join('');
 }
 
 /** `out` with the notes added to its systemMessage, which Claude Code and VS Code show the user. */
