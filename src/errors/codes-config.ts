@@ -16,8 +16,8 @@ export const CONFIG_CODES = {
   CONFIG_FILE_UNREADABLE: {
     severity: 'error',
     summary:
-      'A discovered configuration file or folder exists but could not be read: no permission, a symbolic link loop, or not a regular file (a named pipe, socket or device is never opened, so a reader cannot wait on it). The other files of its folder still load.',
-    fix: 'Check the file permissions, replace the entry with a regular file, or remove it if it is not meant to be a hook configuration.',
+      'A discovered configuration file or folder exists but could not be read: no permission, a symbolic link loop or to a file that does not exist, or not a regular file (a named pipe, socket or device is never opened, so a reader cannot wait on it). The other files of its folder still load.',
+    fix: 'Check the file permissions, point the link at its file, replace the entry with a regular file, or remove it if it is not meant to be a hook configuration.',
   },
   CONFIG_SETTINGS_FILE_NOT_FOUND: {
     severity: 'error',

@@ -43,6 +43,20 @@ describe.skipIf(process.platform === 'win32')('bridge: hook folder entries that 
     expect(run.stderr).toContain(`cannot read VS Code settings ${pipe}: it is a named pipe (FIFO)`);
   });
 
+  it('a dangling symbolic link for VS Code’s workspace settings is named, not taken for no settings', async () => {
+    const project = makeTree(guardTree('copilot'), 'bridge-dangling');
+    mkdirSync(join(project, '.vscode'));
+    const link = join(project, '.vscode/settings.json');
+    symlinkSync('../shared/settings.json', link);
+    const call = hostCall('claude-code', project, 'rm -rf /');
+    const run = await spawnBuiltCli(call.args, { stdin: call.stdin, deadlineMs: BRIDGE_DEADLINE_MS });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('"permissionDecision":"deny"');
+    expect(run.stderr).toContain(
+      `cannot read VS Code settings ${link}: it is a symbolic link to "../shared/settings.json", which does not exist`,
+    );
+  });
+
   it('`list` names the named pipe and ends', async () => {
     const project = makeTree(guardTree('copilot'), 'bridge-fifo');
     const pipe = fifo(join(project, '.github/hooks/z.json'));
@@ -84,6 +98,35 @@ describe.skipIf(process.platform === 'win32')('bridge: hook folder entries that 
     expect(run.stderr).toContain(loop);
     expect(run.stderr).not.toContain(`${join(project, '.github/hooks')}: CONFIG_FILE_UNREADABLE`);
     // Its neighbour ran: the guard recorded the payload.
+    expect(existsSync(join(project, '.payloads', 'copilot.json'))).toBe(true);
+  });
+
+  it('a dangling symbolic link is named, and the deny of the folder’s other file stands', async () => {
+    const project = makeTree(guardTree('copilot'), 'bridge-dangling');
+    const link = join(project, '.github/hooks/x.json');
+    symlinkSync('missing.json', link);
+    const call = hostCall('claude-code', project, 'rm -rf /');
+    const run = await spawnBuiltCli(call.args, { stdin: call.stdin, deadlineMs: BRIDGE_DEADLINE_MS });
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as Record<string, Record<string, unknown>>;
+    expect(out.hookSpecificOutput?.permissionDecision).toBe('deny');
+    const named = `${link}: CONFIG_FILE_UNREADABLE: cannot read ${link}: it is a symbolic link to "missing.json", which does not exist, so it is not read`;
+    expect(run.stderr).toContain(named);
+    expect(String(out.systemMessage)).toContain(named);
+  });
+
+  it('with no deny elsewhere, the dangling link is a crash that names only it, and its neighbour ran', async () => {
+    const project = makeTree(guardTree('copilot'), 'bridge-dangling');
+    const link = join(project, '.github/hooks/x.json');
+    symlinkSync('missing.json', link);
+    const call = hostCall('claude-code', project, 'ls');
+    const run = await spawnBuiltCli(call.args, { stdin: call.stdin, deadlineMs: BRIDGE_DEADLINE_MS });
+    expect(run).toMatchObject({ code: 1, stdout: '' });
+    expect(run.stderr).toMatch(
+      /^agent-hooks bridge: BRIDGE_CONFIG_BROKEN: PreToolUse: broken hook configuration/,
+    );
+    expect(run.stderr).toContain(`${link}: CONFIG_FILE_UNREADABLE`);
+    expect(run.stderr).not.toContain(`${join(project, '.github/hooks')}: CONFIG_FILE_UNREADABLE`);
     expect(existsSync(join(project, '.payloads', 'copilot.json'))).toBe(true);
   });
 });

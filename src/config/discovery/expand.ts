@@ -1,7 +1,13 @@
-import { readdirSync, type Stats, statSync } from 'node:fs';
+import { readdirSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { type Diagnostic, diagnostic } from '../../errors.ts';
-import { NotRegularFileError, notRegularKind } from '../read-regular-file.ts';
+// Discovery looks at a few dozen paths and reads none of them here: synchronous calls, each a few
+// microseconds, where the asynchronous ones cost a thread-pool round trip and a promise each
+// (measured: 4% of a whole `run` start, which discovers every host's files; issue 16 item 4). A
+// look never opens the path, so a named pipe or a device costs no more than a file. A symbolic
+// link to nothing throws (DanglingLinkError): it is reported where it stands, not taken for a
+// missing file, since it turns its hooks off by mistake.
+import { NotRegularFileError, notRegularKind, statFollowingSync } from '../read-regular-file.ts';
 import type { DiscoveredFile, LocationReport, LocationShape, LocationSpec } from './types.ts';
 
 export interface Expansion {
@@ -29,25 +35,6 @@ function report(spec: LocationSpec, status: LocationReport['status'], reason?: s
   };
 }
 
-function errnoCode(error: unknown): string | undefined {
-  return (error as NodeJS.ErrnoException | undefined)?.code;
-}
-
-/**
- * Discovery looks at a few dozen paths and reads none of them here: synchronous calls, each a
- * few microseconds, where the asynchronous ones cost a thread-pool round trip and a promise each
- * (measured: 4% of a whole `run` start, which discovers every host's files; issue 16 item 4).
- * `stat` never opens the path, so a named pipe or a device costs no more than a file.
- */
-function statOf(p: string): Stats | undefined {
-  try {
-    return statSync(p, { throwIfNoEntry: false });
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') return undefined;
-    throw error;
-  }
-}
-
 /** A report and a diagnostic for one file of a folder location that cannot be read. */
 function unreadableEntry(out: Expansion, spec: LocationSpec, file: string, why: string): void {
   out.reports.push({ ...report(spec, 'error', why), path: file });
@@ -57,7 +44,7 @@ function unreadableEntry(out: Expansion, spec: LocationSpec, file: string, why: 
 /**
  * Files of a folder location, sorted by name in UTF-16 code-unit order (Copilot documents
  * alphabetical policy order); `fileOrder: 'descending'` reverses it. An entry that cannot be
- * read (a symbolic link loop, a named pipe, a socket, a device) is reported on its own, and the
+ * read (a symbolic link loop or to nothing, a named pipe, a socket, a device) is reported on its own, and the
  * folder's other files still load: a model can make such an entry, and it must not take the
  * folder's hooks away nor make a reader wait on it.
  */
@@ -74,12 +61,12 @@ function listFolder(spec: LocationSpec, out: Expansion): string[] {
   for (const file of candidates) {
     let found: Stats | undefined;
     try {
-      found = statOf(file);
+      found = statFollowingSync(file);
     } catch (error) {
       unreadableEntry(out, spec, file, error instanceof Error ? error.message : String(error));
       continue;
     }
-    // Not there (a dangling link, a skill folder without SKILL.md) or a folder: not a hook file.
+    // Not there (a skill folder without SKILL.md, a file deleted since the listing) or a folder: not a hook file.
     if (found === undefined || found.isDirectory()) continue;
     const other = notRegularKind(found);
     if (other === undefined) files.push(file);
@@ -130,7 +117,7 @@ export async function expandLocations(specs: readonly LocationSpec[]): Promise<E
       continue;
     }
     try {
-      const found = statOf(spec.path);
+      const found = statFollowingSync(spec.path);
       if (found === undefined && spec.mustExist) {
         out.reports.push(report(spec, 'error', 'file not found'));
         out.diagnostics.push(notFound(spec));

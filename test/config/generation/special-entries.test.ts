@@ -42,6 +42,9 @@ const GUARD = {
   hooks: { preToolUse: [{ type: 'command', bash: 'echo guard', timeoutSec: 5 }] },
 };
 
+/** What a link to the missing `gone/x.json` is reported as (read-regular-file.ts). */
+const DANGLING = 'it is a symbolic link to "gone/x.json", which does not exist, so it is not read';
+
 function load(project: string): Promise<ConfigGeneration> {
   return withinDeadline(
     loadConfig({ profile: 'copilot-cli', cwd: project, noUser: true, copilotTrustFolder: true }),
@@ -101,6 +104,68 @@ describe.skipIf(process.platform === 'win32')('hook folder entries that are not 
     // Only the entry is in error, not the folder.
     const errors = generation.locations.filter((report) => report.status === 'error');
     expect(errors.map((report) => report.path)).toEqual([loop]);
+  });
+
+  it('a dangling symbolic link is reported on its own, naming its target: the other files still load', async () => {
+    const project = makeTree({ '.github/hooks/a.json': GUARD }, 'special');
+    const link = path.join(project, '.github/hooks/x.json');
+    symlinkSync('gone/x.json', link);
+    const generation = await load(project);
+    expect(generation.handlers).toHaveLength(1);
+    expect(unreadable(generation)).toEqual([{ file: link, message: `cannot read ${link}: ${DANGLING}` }]);
+    const errors = generation.locations.filter((report) => report.status === 'error');
+    expect(errors.map((report) => report.path)).toEqual([link]);
+  });
+
+  it('a dangling symbolic link where a settings file is looked for is reported too', async () => {
+    const project = makeTree({ '.github/hooks/a.json': GUARD }, 'special');
+    writeFile(project, '.claude/.keep', '');
+    const link = path.join(project, '.claude/settings.json');
+    symlinkSync('../dotfiles/gone.json', link);
+    const generation = await load(project);
+    expect(generation.handlers).toHaveLength(1);
+    expect(unreadable(generation)).toEqual([
+      {
+        file: link,
+        message: `cannot read ${link}: it is a symbolic link to "../dotfiles/gone.json", which does not exist, so it is not read`,
+      },
+    ]);
+  });
+
+  it('validate, of the project and of a folder, and list give the dangling link a coded error (exit 1)', async () => {
+    const project = makeTree({ '.github/hooks/a.json': GUARD }, 'special');
+    const link = path.join(project, '.github/hooks/x.json');
+    symlinkSync('gone/x.json', link);
+    for (const args of [
+      ['validate', '--profile', 'copilot-cli', '--cwd', project, '--no-user', '--trust-folder'],
+      ['validate', path.join(project, '.github/hooks'), '--no-user'],
+    ]) {
+      const run = await runCliInProcess(args);
+      expect(run.code, args.join(' ')).toBe(1);
+      expect(run.stdout).toContain(`error CONFIG_FILE_UNREADABLE cannot read ${link}: ${DANGLING}`);
+    }
+    const list = [
+      'list',
+      '--profile',
+      'copilot-cli',
+      '--cwd',
+      project,
+      '--no-user',
+      '--trust-folder',
+      '--json',
+    ];
+    const listed = await runCliInProcess(list);
+    expect(listed.code).toBe(1);
+    const json = JSON.parse(listed.stdout) as {
+      diagnostics: { code: string; file?: string; message: string }[];
+    };
+    expect(json.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'CONFIG_FILE_UNREADABLE',
+        file: link,
+        message: `cannot read ${link}: ${DANGLING}`,
+      }),
+    );
   });
 
   it('a named pipe where a settings file is looked for is reported, not read', async () => {
