@@ -38,8 +38,25 @@ if (existsSync(join(project, NOTES)))
 if (parts.length === 0) process.exit(0);
 const context = parts.join('\n\n').slice(0, MAX_CONTEXT_CHARS);
 // Copilot CLI reads a flat additionalContext; Claude Code and VS Code the one in hookSpecificOutput.
-const copilot = 'sessionId' in input || process.env.COPILOT_CLI === '1';
-const answer = copilot
-  ? { additionalContext: context }
-  : { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } };
+const answer =
+  hostOf(input) === 'copilot'
+    ? { additionalContext: context }
+    : { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } };
 process.stdout.write(`${JSON.stringify(answer)}\n`);
+
+/**
+ * The host running this hook, from its payload (other-agents-hooks.md §1.3, §2.5):
+ * - a numeric `timestamp` (ms): Copilot CLI's camelCase events;
+ * - an ISO-string `timestamp` or `hookEventName`: VS Code, which may send `session_id` and
+ *   `hook_event_name` beside `sessionId` and `hookEventName`. Copilot CLI's PascalCase events send
+ *   VS Code's shape too, and set COPILOT_CLI=1;
+ * - `sessionId` without either: Copilot CLI; otherwise Claude Code, which sends no timestamp.
+ */
+function hostOf(payload) {
+  const copilotEnv = process.env.COPILOT_CLI === '1';
+  if (typeof payload.timestamp === 'number') return 'copilot';
+  if (typeof payload.timestamp === 'string' || 'hookEventName' in payload)
+    return copilotEnv ? 'copilot' : 'vscode';
+  if ('sessionId' in payload || copilotEnv) return 'copilot';
+  return 'claude';
+}

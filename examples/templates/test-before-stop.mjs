@@ -44,11 +44,27 @@ if (run.status === 0) process.exit(0);
 const output = `${run.stdout ?? ''}${run.stderr ?? ''}`.trimEnd().split('\n').slice(-TAIL_LINES).join('\n');
 const why = run.error ? `did not finish (${run.error.message})` : `failed with exit code ${run.status}`;
 const reason = `The tests (${command}) ${why}. Fix them before finishing. End of their output:\n${output}`;
-// Copilot CLI and Claude Code read a top-level decision; VS Code only the one in hookSpecificOutput
-// (other-agents-hooks.md §1.5, §2.5). Claude Code sends no timestamp; VS Code sends an ISO one.
-const copilot = 'sessionId' in input || process.env.COPILOT_CLI === '1';
-const vscode = !copilot && (typeof input.timestamp === 'string' || 'hookEventName' in input);
-const answer = vscode
-  ? { hookSpecificOutput: { hookEventName: 'Stop', decision: 'block', reason } }
-  : { decision: 'block', reason };
+// Copilot CLI and Claude Code read a top-level decision; VS Code only the one in hookSpecificOutput,
+// and only with a non-empty reason (other-agents-hooks.md §1.5, §2.5).
+const answer =
+  hostOf(input) === 'vscode'
+    ? { hookSpecificOutput: { hookEventName: 'Stop', decision: 'block', reason } }
+    : { decision: 'block', reason };
 process.stdout.write(`${JSON.stringify(answer)}\n`);
+
+/**
+ * The host running this hook, from its payload (other-agents-hooks.md §1.3, §2.5):
+ * - a numeric `timestamp` (ms): Copilot CLI's camelCase events;
+ * - an ISO-string `timestamp` or `hookEventName`: VS Code, which may send `session_id` and
+ *   `hook_event_name` beside `sessionId` and `hookEventName`. Copilot CLI's PascalCase events send
+ *   VS Code's shape too, and set COPILOT_CLI=1;
+ * - `sessionId` without either: Copilot CLI; otherwise Claude Code, which sends no timestamp.
+ */
+function hostOf(payload) {
+  const copilotEnv = process.env.COPILOT_CLI === '1';
+  if (typeof payload.timestamp === 'number') return 'copilot';
+  if (typeof payload.timestamp === 'string' || 'hookEventName' in payload)
+    return copilotEnv ? 'copilot' : 'vscode';
+  if ('sessionId' in payload || copilotEnv) return 'copilot';
+  return 'claude';
+}
