@@ -13,6 +13,8 @@ export type HookBehaviour =
   | 'exit0-json-deny'
   | 'exit0-json-ask'
   | 'exit0-json-block'
+  | 'exit0-json-nested-block'
+  | 'exit0-json-nested-block-no-reason'
   | 'exit0-json-continue-false'
   | 'exit0-json-context'
   | 'exit0-json-permission-allow'
@@ -48,6 +50,8 @@ export interface DecisionRow {
   contextAdded?: boolean;
   /** The texts the host sends the model, exactly (`result.messages.toModel`). */
   toModel?: string[];
+  /** A text the hook's warnings (and so an ENGINE_OUTPUT_IGNORED diagnostic) must contain. */
+  warning?: string;
   /** Why, with the reference section. */
   why: string;
 }
@@ -539,6 +543,40 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
   },
   {
     profile: V,
+    event: 'Stop',
+    behaviour: 'exit0-json-nested-block',
+    outcome: 'success',
+    decision: 'block',
+    why: 'hookSpecificOutput.decision:block with a non-empty reason keeps the agent going (§2.5)',
+  },
+  {
+    profile: V,
+    event: 'Stop',
+    behaviour: 'exit0-json-block',
+    outcome: 'success',
+    decision: null,
+    warning: 'put decision and reason inside hookSpecificOutput',
+    why: 'a top-level decision is not read on Stop (§2.5; seed 000 shows it for SubagentStop): ignored with a warning',
+  },
+  {
+    profile: V,
+    event: 'Stop',
+    behaviour: 'exit0-json-nested-block-no-reason',
+    outcome: 'success',
+    decision: null,
+    warning: 'only with a non-empty hookSpecificOutput.reason',
+    why: 'a nested block needs a non-empty reason (§2.5): ignored with a warning',
+  },
+  {
+    profile: V,
+    event: 'Stop',
+    behaviour: 'exit2-stderr',
+    outcome: 'blocking',
+    decision: 'block',
+    why: 'exit 2 keeps the agent going, stderr the reason (§2.5)',
+  },
+  {
+    profile: V,
     event: 'PreCompact',
     behaviour: 'exit0-json-block',
     outcome: 'success',
@@ -560,8 +598,9 @@ function doesCell(row: DecisionRow): string {
 /** The "decision" cell: the decision and what else the row asserts. */
 function decisionCell(row: DecisionRow): string {
   const extra = row.continue === false ? ' (continue: false)' : row.contextAdded ? ' + context' : '';
+  const warned = row.warning ? ' (warning)' : '';
   const input = row.updatedInput ? ` (updatedInput ${row.updatedInput})` : '';
-  return `${row.failOpen ? '**fail-open** ' : ''}${row.decision ?? 'none'}${extra}${input}`;
+  return `${row.failOpen ? '**fail-open** ' : ''}${row.decision ?? 'none'}${extra}${input}${warned}`;
 }
 
 /** Renders docs/decisions.md from the rows. */
@@ -581,6 +620,9 @@ export function renderDecisionsDoc(): string {
     'handler with `"onFailure": "block"`; `(tool schema given)` an engine given that schema',
     '(`toolInputSchemas`, `--tool-schemas FILE` of `run`, `test` and `bridge`); `(invalidRewrite:',
     "deny)` an engine with `invalidRewrite: 'deny'` (`--invalid-rewrite deny`).",
+    '`exit0-json-block` prints a top-level `{"decision":"block","reason":…}`; `exit0-json-nested-block`',
+    'prints the block inside `hookSpecificOutput` (`-no-reason`: with an empty reason). `(warning)`',
+    'marks a row whose hook gets a warning saying what was ignored and how to fix it.',
     '',
     'Tool input rewrites: with a schema for the tool, an `updatedInput` (Copilot `modifiedArgs`)',
     'that fails it is discarded with the diagnostic `ENGINE_INVALID_UPDATED_INPUT`, and',

@@ -171,6 +171,14 @@ export const HOST_DIFFERENCES: readonly HostDifference[] = [
     source: 'other-agents-hooks.md §2.5 ("Discrepancy")',
     test: 'test/bridge/bridge-vscode-payload.test.ts › a VS Code hook reading session_id and hook_event_name sees them',
   },
+  {
+    profile: V,
+    topic: 'Stop/SubagentStop block placement',
+    seed: 'seed 000 "SubagentStop 輸出": a top-level `{"decision": "block", "reason": …}` (its Stop example nests the block in `hookSpecificOutput`)',
+    host: 'VS Code\'s hook service reads a Stop or SubagentStop block only from `hookSpecificOutput.decision: "block"` with a non-empty `hookSpecificOutput.reason` (or exit 2, stderr the reason); a top-level `decision` is not read. The engine ignores a VS Code-dialect hook\'s top-level `decision` there, and a nested block without a reason, each with a warning on the hook (ENGINE_OUTPUT_IGNORED) that says to put decision and reason inside hookSpecificOutput',
+    source: 'other-agents-hooks.md §2.5 ("Per-event aggregation")',
+    test: 'test/engine/vscode-output.test.ts › a top-level decision:block on SubagentStop (the seed 000 example) is ignored with the fix',
+  },
 ];
 
 /**

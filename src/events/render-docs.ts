@@ -126,6 +126,9 @@ function outputLines(row: EventSpec): string[] {
       '',
       ...fieldLines(fieldsOf(wire.nestedDecision)),
       '',
+      "VS Code reads the block only there: a VS Code-dialect hook's top-level `decision` and a block " +
+        'without a non-empty `reason` are ignored, each with a warning on the hook (§2.5).',
+      '',
     );
   }
   if (wire.hookEventAliases) {

@@ -105,6 +105,7 @@ describe('decision table (docs/decisions.md)', () => {
     if (row.continue !== undefined) expect(result.continue).toBe(row.continue);
     if (row.contextAdded !== undefined) expect(result.additionalContext.length > 0).toBe(row.contextAdded);
     if (row.toModel !== undefined) expect(result.messages.toModel).toEqual(row.toModel);
+    if (row.warning !== undefined) expect(result.hooks[0]?.warnings.join('\n')).toContain(row.warning);
     if (row.updatedInput === 'used') expect(result.updatedInput).toEqual({ cmd: 'ls' });
     if (row.updatedInput === 'discarded') {
       expect(result.updatedInput).toBeNull();

@@ -10,6 +10,13 @@ import {
 import type { Dialect } from '../../model/dialect.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { HandlerEffect } from './effect.ts';
+import {
+  VSCODE_EMPTY_REASON_FIX,
+  vscodeEmptyReason,
+  vscodeEventMismatch,
+  vscodeNestedBlockEvent,
+  vscodeTopDecisionIgnored,
+} from './vscode-output.ts';
 
 export interface NormalizedOutput {
   effect: HandlerEffect;
@@ -45,6 +52,12 @@ export function normalizeOutput(
   const warnings: string[] = [];
   // An empty object (a function hook's `{}`) has nothing to read: skip the schemas entirely.
   if (isEmpty(output)) return { effect, warnings };
+  const mismatch = dialect === 'vscode' ? vscodeEventMismatch(event, output) : undefined;
+  if (mismatch !== undefined) {
+    warnings.push(mismatch);
+    invalid.push(mismatch);
+    return { effect, warnings };
+  }
   const copilotLike = dialect === 'copilot' || dialect === 'copilot-compat';
   const ctx: ReadContext = {
     event,
@@ -69,7 +82,7 @@ export function normalizeOutput(
   if (problem === undefined) {
     const before = warnings.length;
     readSpecific(ctx, specific as Record<string, unknown>);
-    invalid.push(...warnings.slice(before).filter((warning) => !warning.endsWith(CLAUDE_STOP_HINT)));
+    invalid.push(...warnings.slice(before).filter((warning) => !isNearMiss(warning)));
   } else {
     warnings.push(problem);
     invalid.push(problem);
@@ -156,6 +169,9 @@ function warnNearMisses(ctx: ReadContext, unknown: Record<string, unknown>): voi
     );
   }
   if (unknown.modifiedPrompt !== undefined) warnings.push(PROMPT_REWRITE_IGNORED);
+  if (ctx.dialect === 'vscode' && unknown.decision !== undefined && vscodeNestedBlockEvent(event)) {
+    warnings.push(vscodeTopDecisionIgnored(event));
+  }
 }
 
 /** Only the Copilot family rewrites the prompt (copilot-cli-observed.md, other-agents-hooks.md §1.7). */
@@ -164,6 +180,11 @@ const PROMPT_REWRITE_IGNORED =
 
 /** A near miss, not a schema failure: the field is one another dialect reads. */
 const CLAUDE_STOP_HINT = 'Claude Code reads Stop blocks from top-level "decision"';
+
+/** Near misses in `hookSpecificOutput`: valid JSON the dialect does not act on, said as a warning. */
+function isNearMiss(warning: string): boolean {
+  return warning.endsWith(CLAUDE_STOP_HINT) || warning.endsWith(VSCODE_EMPTY_REASON_FIX);
+}
 
 function readSpecific(ctx: ReadContext, specific: Record<string, unknown>): void {
   const { event, dialect, effect, warnings } = ctx;
@@ -190,7 +211,7 @@ function readSpecific(ctx: ReadContext, specific: Record<string, unknown>): void
   }
   if (updatedInput !== undefined) effect.updatedInput = updatedInput;
   if (additionalContext !== undefined) effect.additionalContext = additionalContext;
-  if (decision === 'block') effect.block = { reason: reason ?? '' };
+  if (decision === 'block') readNestedBlock(ctx, reason);
   else if (decision?.behavior === 'allow') {
     const { updatedInput: input, updatedPermissions } = decision;
     effect.permissionRequest = {
@@ -209,9 +230,18 @@ function readSpecific(ctx: ReadContext, specific: Record<string, unknown>): void
   const toolOutput = updatedToolOutput ?? updatedMCPToolOutput;
   if (toolOutput !== undefined) effect.updatedToolOutput = toolOutput;
   const { hookEventName: _name, decision: nested, reason: _reason, ...rest } = unknown;
-  if (nested === 'block' && !readsNestedDecision(dialect) && hookSpecificShape(event, 'vscode').decision) {
+  if (nested === 'block' && !readsNestedDecision(dialect) && vscodeNestedBlockEvent(event)) {
     warnings.push(`ignored hookSpecificOutput.decision: ${CLAUDE_STOP_HINT}`);
   }
   const eventFields = { ...fields, ...rest };
   if (!isEmpty(eventFields)) effect.eventFields = { ...effect.eventFields, ...eventFields };
+}
+
+/** A nested Stop/SubagentStop block; VS Code needs "a non-empty `reason`" (other-agents-hooks.md §2.5). */
+function readNestedBlock(
+  { event, dialect, effect, warnings }: ReadContext,
+  reason: string | undefined,
+): void {
+  if (dialect === 'vscode' && !reason) warnings.push(vscodeEmptyReason(event));
+  else effect.block = { reason: reason ?? '' };
 }

@@ -20,6 +20,11 @@ import { WIRE } from './registry.ts';
 const CLAUDE_TOP = { ...UNIVERSAL_OUTPUT_SHAPE, ...DECISION_SHAPE, ...ASYNC_SHAPE } satisfies Shape;
 const COPILOT_TOP = { ...UNIVERSAL_OUTPUT_SHAPE, decision: COPILOT_DECISION, reason: DECISION_SHAPE.reason };
 const VSCODE_TOP = { ...CLAUDE_TOP, additionalContext: z.string().describe('Read at the top level too.') };
+/**
+ * VS Code reads a Stop/SubagentStop block only inside `hookSpecificOutput`: its hook service does
+ * not read a top-level `decision` there (other-agents-hooks.md §2.5, "Per-event aggregation").
+ */
+const { decision: _decision, reason: _reason, ...VSCODE_STOP_TOP } = VSCODE_TOP;
 
 /** Whether a dialect reads the Stop block nested in `hookSpecificOutput` (other-agents-hooks.md §2.5). */
 export function readsNestedDecision(dialect: Dialect): boolean {
@@ -29,8 +34,8 @@ export function readsNestedDecision(dialect: Dialect): boolean {
 /** Top-level output fields `dialect` reads on `event`, `hookSpecificOutput` aside (all optional). */
 export function topLevelShape(event: EventName, dialect: Dialect): Shape {
   if (dialect === 'claude') return CLAUDE_TOP;
-  if (dialect === 'vscode') return VSCODE_TOP;
   const wire: EventWire = WIRE[event];
+  if (dialect === 'vscode') return wire.nestedDecision ? VSCODE_STOP_TOP : VSCODE_TOP;
   return { ...COPILOT_TOP, ...wire.copilot };
 }
 

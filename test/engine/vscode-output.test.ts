@@ -1,0 +1,183 @@
+// How VS Code's shipped hook service reads a VS Code-dialect hook's output (other-agents-hooks.md
+// §2.5, `ChatHookService.executeHook` and its "Per-event aggregation" table). Each case runs a
+// real fixture process through the engine with a `.github/hooks/*.json`-format source.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createHookEngine, type DispatchResult, type InlineSource } from '../../src/index.ts';
+
+const ANSWER = fileURLToPath(new URL('../fixtures/copilot/answer.sh', import.meta.url));
+
+/** A hook that prints `output` (JSON) and `stderr`, then exits with `exit`. */
+const print = (output: object | null, exit = 0, stderr = '') =>
+  `sh ${ANSWER} '${output ? JSON.stringify(output) : ''}' '${stderr}' ${exit}`;
+
+/** A VS Code hook file (PascalCase keys, flat entries) running `commands` in order on `event`. */
+function vscodeSource(event: string, commands: string[]): InlineSource {
+  const entries = commands.map((command) => ({ type: 'command', command }));
+  return {
+    file: '.github/hooks/guard.json',
+    kind: 'vscode-hooks',
+    scope: 'project',
+    config: { hooks: { [event]: entries } },
+  };
+}
+
+async function dispatch(event: string, commands: string[], input: Record<string, unknown> = {}) {
+  const engine = await createHookEngine({
+    discover: false,
+    profile: 'vscode',
+    sources: [vscodeSource(event, commands)],
+  });
+  try {
+    return await engine.dispatch(event, input);
+  } finally {
+    await engine.close();
+  }
+}
+
+const STOP_INPUT = { stop_hook_active: false };
+const SUBAGENT_INPUT = {
+  stop_hook_active: false,
+  agent_id: 'a1',
+  agent_type: 'Plan',
+  agent_transcript_path: '/t',
+};
+const POST_TOOL_INPUT = {
+  tool_name: 'run_in_terminal',
+  tool_input: { command: 'ls' },
+  tool_use_id: 't1',
+  tool_response: 'ok',
+};
+
+/** The hook's warnings and the ENGINE_OUTPUT_IGNORED diagnostics, which name the hook. */
+function ignoredNotes(result: DispatchResult): { warnings: string; diagnostics: string } {
+  return {
+    warnings: result.hooks.flatMap((hook) => hook.warnings).join('\n'),
+    diagnostics: result.diagnostics
+      .filter((d) => d.code === 'ENGINE_OUTPUT_IGNORED')
+      .map((d) => d.message)
+      .join('\n'),
+  };
+}
+
+const NESTED_BLOCK = (event: string, reason: string) => ({
+  hookSpecificOutput: { hookEventName: event, decision: 'block', reason },
+});
+
+describe('vscode: Stop and SubagentStop block only from hookSpecificOutput with a reason (§2.5)', () => {
+  it('a nested decision:block with a reason blocks the Stop, the reason fed back', async () => {
+    const result = await dispatch('Stop', [print(NESTED_BLOCK('Stop', 'run the tests'))], STOP_INPUT);
+    expect(result.decision).toBe('block');
+    expect(result.reason).toBe('run the tests');
+  });
+
+  it('a top-level decision:block on Stop is ignored, and the hook is told where it belongs', async () => {
+    const result = await dispatch(
+      'Stop',
+      [print({ decision: 'block', reason: 'run the tests' })],
+      STOP_INPUT,
+    );
+    expect(result.decision).toBeNull();
+    const { warnings, diagnostics } = ignoredNotes(result);
+    expect(warnings).toMatch(
+      /ignored top-level "decision".*put decision and reason inside hookSpecificOutput/,
+    );
+    expect(diagnostics).toMatch(
+      /^Stop hook .*answer\.sh.*put decision and reason inside hookSpecificOutput/m,
+    );
+  });
+
+  it('a top-level decision:block on SubagentStop (the seed 000 example) is ignored with the fix', async () => {
+    const result = await dispatch(
+      'SubagentStop',
+      [print({ decision: 'block', reason: 'Verify subagent results before completing' })],
+      SUBAGENT_INPUT,
+    );
+    expect(result.decision).toBeNull();
+    expect(ignoredNotes(result).warnings).toMatch(/put decision and reason inside hookSpecificOutput/);
+  });
+
+  it('a nested decision:block with an empty or missing reason does not block, and says why', async () => {
+    for (const output of [
+      NESTED_BLOCK('Stop', ''),
+      { hookSpecificOutput: { hookEventName: 'Stop', decision: 'block' } },
+    ]) {
+      const result = await dispatch('Stop', [print(output)], STOP_INPUT);
+      expect(result.decision).toBeNull();
+      const { warnings, diagnostics } = ignoredNotes(result);
+      expect(warnings).toMatch(/non-empty hookSpecificOutput\.reason/);
+      expect(diagnostics).toMatch(/^Stop hook .*non-empty hookSpecificOutput\.reason/m);
+    }
+  });
+
+  it('exit 2 blocks the Stop with stderr as the reason', async () => {
+    const result = await dispatch('Stop', [print(null, 2, 'tests are failing')], STOP_INPUT);
+    expect(result.decision).toBe('block');
+    expect(result.reason).toBe('tests are failing');
+  });
+
+  it('a Stop output is accepted on SubagentStop, a SubagentStop output is not accepted on Stop', async () => {
+    const sub = await dispatch(
+      'SubagentStop',
+      [print(NESTED_BLOCK('Stop', 'check the plan'))],
+      SUBAGENT_INPUT,
+    );
+    expect(sub.decision).toBe('block');
+    expect(sub.reason).toBe('check the plan');
+    const stop = await dispatch('Stop', [print(NESTED_BLOCK('SubagentStop', 'check the plan'))], STOP_INPUT);
+    expect(stop.decision).toBeNull();
+    expect(ignoredNotes(stop).warnings).toMatch(
+      /ignored "hookSpecificOutput": its hookEventName "SubagentStop"/,
+    );
+  });
+});
+
+describe('vscode: hookEventName that names another event (§2.5)', () => {
+  it('a top-level hookEventName for another event ignores the whole output, and says so', async () => {
+    const output = {
+      hookEventName: 'PreToolUse',
+      continue: false,
+      stopReason: 'halt',
+      ...NESTED_BLOCK('Stop', 'r'),
+    };
+    const result = await dispatch('Stop', [print(output)], STOP_INPUT);
+    expect(result.decision).toBeNull();
+    expect(result.continue).toBe(true);
+    const { warnings, diagnostics } = ignoredNotes(result);
+    expect(warnings).toMatch(
+      /ignored the whole output: its top-level hookEventName "PreToolUse" does not match the event Stop/,
+    );
+    expect(diagnostics).toMatch(/^Stop hook .*ignored the whole output/m);
+  });
+
+  it('a matching top-level hookEventName (or Stop on SubagentStop) is read as usual', async () => {
+    const stop = await dispatch(
+      'Stop',
+      [print({ hookEventName: 'Stop', ...NESTED_BLOCK('Stop', 'r') })],
+      STOP_INPUT,
+    );
+    expect(stop.decision).toBe('block');
+    const sub = await dispatch(
+      'SubagentStop',
+      [print({ hookEventName: 'Stop', ...NESTED_BLOCK('Stop', 'r') })],
+      SUBAGENT_INPUT,
+    );
+    expect(sub.decision).toBe('block');
+    expect(ignoredNotes(sub).warnings).toBe('');
+  });
+
+  it('a hookSpecificOutput for another event strips only hookSpecificOutput: the top level still counts', async () => {
+    const output = {
+      systemMessage: 'checked',
+      continue: false,
+      hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'x' },
+    };
+    const result = await dispatch('PostToolUse', [print(output)], POST_TOOL_INPUT);
+    expect(result.systemMessages).toEqual(['checked']);
+    expect(result.continue).toBe(false);
+    expect(result.additionalContext).toEqual([]);
+    expect(ignoredNotes(result).warnings).toMatch(
+      /ignored "hookSpecificOutput": its hookEventName "PreToolUse"/,
+    );
+  });
+});
