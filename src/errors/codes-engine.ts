@@ -20,8 +20,8 @@ export const ENGINE_CODES = {
   ENGINE_OUTPUT_CONFLICT: {
     severity: 'warning',
     summary:
-      'Two handlers rewrote the same thing (updatedInput, updatedToolOutput); the later one in configured order won.',
-    fix: 'Let only one hook rewrite a given tool input or output, or narrow their matchers so they do not overlap.',
+      "Two handlers rewrote the same thing (updatedInput, updatedToolOutput); the later one in configured order won. Or two blocked a VS Code PostToolUse, where only the first hook's block is read (other-agents-hooks.md §2.5).",
+    fix: 'Let only one hook rewrite a given tool input or output, or block a given tool call, or narrow their matchers so they do not overlap.',
   },
   ENGINE_OUTPUT_IGNORED: {
     severity: 'warning',

@@ -181,3 +181,18 @@ describe('vscode: hookEventName that names another event (§2.5)', () => {
     );
   });
 });
+
+describe('vscode: PostToolUse, the first top-level decision:block wins (§2.5)', () => {
+  it("the first blocking hook's reason is the result's; the later block is reported, not merged", async () => {
+    const result = await dispatch(
+      'PostToolUse',
+      [print({ decision: 'block', reason: 'first' }), print({ decision: 'block', reason: 'second' })],
+      POST_TOOL_INPUT,
+    );
+    expect(result.decision).toBe('block');
+    expect(result.reason).toBe('first');
+    expect(result.messages.toModel.join('\n')).not.toMatch(/second/);
+    const conflicts = result.diagnostics.filter((d) => d.code === 'ENGINE_OUTPUT_CONFLICT');
+    expect(conflicts.map((d) => d.message).join('\n')).toMatch(/block .*"second".* the first block wins/);
+  });
+});

@@ -23,23 +23,40 @@ export function blockRule(
   spec: EventSpec,
 ): void {
   const overridden = options.stopCap !== undefined && capReached(options.stopCap);
-  const reasons: string[] = [];
-  for (const item of items) {
-    const block = item.interpretation.effect.block;
-    if (!block) continue;
-    const reason = modelReason(item, block.reason);
-    reasons.push(reason);
+  const blocking = blockingItems(items, out, options, spec);
+  for (const item of blocking) {
+    const reason = modelReason(item, item.interpretation.effect.block?.reason ?? '');
     const messages = blockMessages(spec, options, item, reason);
     if (!overridden) for (const m of messages.toModel) addModelText(out.messages, m.text, m.placement);
     out.messages.toUser.push(...messages.toUser);
   }
-  if (reasons.length === 0) return;
-  out.reason = items
-    .map((item) => item.interpretation.effect.block?.reason)
-    .filter((reason): reason is string => reason !== undefined)
-    .join('\n');
+  if (blocking.length === 0) return;
+  out.reason = blocking.map((item) => item.interpretation.effect.block?.reason ?? '').join('\n');
   if (overridden) out.stopCapReached = true;
   else out.decision = 'block';
+}
+
+/**
+ * The items whose block counts, in configured order. Where the host keeps only the first block
+ * (VS Code PostToolUse, other-agents-hooks.md §2.5), each later one is reported as a conflict.
+ */
+function blockingItems(
+  items: AggregateItem[],
+  out: AggregateOutput,
+  options: AggregateOptions,
+  spec: EventSpec,
+): AggregateItem[] {
+  const blocking = items.filter((item) => item.interpretation.effect.block !== undefined);
+  const [first, ...later] = blocking;
+  if (first === undefined || !options.profile.firstBlockOnly.has(spec.name)) return blocking;
+  for (const item of later) {
+    const reason = JSON.stringify(item.interpretation.effect.block?.reason ?? '');
+    out.conflicts.push(
+      `block from ${item.label} (reason ${reason}) is not read: ${options.profile.name} keeps only the ` +
+        `first hook's block, so the first block wins (${first.label})`,
+    );
+  }
+  return [first];
 }
 
 /**

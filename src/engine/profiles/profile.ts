@@ -55,6 +55,12 @@ export interface Profile {
    * `UserPromptSubmit operation blocked by hook:` notice with the original prompt.
    */
   readonly promptBlockedNotice?: (reason: string) => string;
+  /**
+   * Events on which only the first hook's block counts, in configured order (VS Code PostToolUse:
+   * "first top-level `decision:"block"` wins", other-agents-hooks.md §2.5); elsewhere every block's
+   * reason is kept.
+   */
+  readonly firstBlockOnly: ReadonlySet<EventName>;
   /** Whether `continue: false` stops the remaining sequential hooks (VS Code HookAbortError). */
   readonly stopOnContinueFalse: boolean;
   /** Whether a permission deny stops the remaining sequential hooks (copilot-cli-observed.md). */

@@ -43,6 +43,7 @@ const CLAUDE_CODE: Profile = {
   blockedPromptKept: false,
   stopOnContinueFalse: false,
   stopOnDeny: false,
+  firstBlockOnly: NONE,
   ignoredOutput: {},
   fireAndForget: NONE,
   permissionKindsBeforeHooks: NONE,
@@ -69,6 +70,7 @@ const COPILOT_CLI: Profile = {
   stopOnContinueFalse: false,
   // copilot-cli-observed.md "How hooks are started": a deny stops the rest of the event's hooks.
   stopOnDeny: true,
+  firstBlockOnly: NONE,
   ignoredOutput: COPILOT_IGNORED_OUTPUT,
   // seed 003 "notification": fire-and-forget, it never blocks the session.
   fireAndForget: new Set(['Notification']),
@@ -100,6 +102,8 @@ const VSCODE: Profile = {
   contextCapChars: 10_000,
   stopOnContinueFalse: true,
   stopOnDeny: false,
+  // other-agents-hooks.md §2.5: on PostToolUse "first top-level decision:block wins (its reason)".
+  firstBlockOnly: new Set(['PostToolUse']),
   ignoredOutput: VSCODE_IGNORED_OUTPUT,
   fireAndForget: NONE,
   permissionKindsBeforeHooks: NONE,
