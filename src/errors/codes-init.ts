@@ -32,7 +32,7 @@ export const INIT_CODES = {
   INIT_WRITE_FAILED: {
     severity: 'error',
     summary:
-      'The hook file `init` or `add` was to write cannot be written (a symbolic link to a file that does not exist, a file this user may not write, a disk error); nothing was written, and template scripts written before the failure were taken back.',
-    fix: 'Do what the message says for the file it names (create the link’s target or remove the link, make the file writable), or name another file with `--to`.',
+      'A file `init` or `add` was to write (the hook file, a template script or scenario file) cannot be written: a symbolic link to a file that does not exist (writing would create that file, wherever it is, so it is refused even with `--force`), a folder where the file goes or a file where a folder goes, a file this user may not write, a disk error. Nothing was written, and template scripts written before the failure were taken back.',
+    fix: 'Do what the message says for the path it names (create the link’s target or remove the link, move the folder or file out of the way, make the file writable), or name another file with `--to`.',
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
+import { notRegularKind } from '../../config/read-regular-file.ts';
+import { danglingLinkRefusal, danglingLinkTarget } from '../write/config-write.ts';
 import type { Destination } from './destination.ts';
 import { type ConfigPlan, planConfig } from './plan-config.ts';
 import { InitRefused } from './refused.ts';
@@ -35,13 +37,55 @@ export interface InstallOptions {
   reportLossy: boolean;
 }
 
-function planFile(extra: ExtraFile, force: boolean): FilePlan {
-  let before: string | undefined;
-  try {
-    before = readFileSync(extra.file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+/**
+ * The text at `file` now, or undefined when nothing is there. Whatever is in the way of a plain
+ * write is refused before anything is written: a link to nothing (writing would create its target,
+ * wherever that is, as the configuration writer refuses too) and anything but a file (a folder,
+ * a FIFO a read would wait on forever), which --force does not replace either.
+ */
+function existingText(file: string): string | undefined {
+  const target = danglingLinkTarget(file);
+  if (target !== undefined) {
+    throw new InitRefused('INIT_WRITE_FAILED', `${danglingLinkRefusal(file, target)}; nothing was written`);
   }
+  const found = statInFolders(file);
+  if (found === undefined) return undefined;
+  const kind = notRegularKind(found);
+  if (kind !== undefined) {
+    throw new InitRefused(
+      'INIT_WRITE_FAILED',
+      `not writing ${file}: a template file goes there, but it is ${kind}; move it out of the way (--force replaces only a file); nothing was written`,
+    );
+  }
+  return readFileSync(file, 'utf8');
+}
+
+function isFolder(folder: string): boolean {
+  try {
+    return statSync(folder).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** `stat` of a path whose folders may not all be folders: such a one is refused, named. */
+function statInFolders(file: string): Stats | undefined {
+  try {
+    return statSync(file, { throwIfNoEntry: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
+  }
+  let folder = path.dirname(file);
+  while (!isFolder(folder)) folder = path.dirname(folder);
+  const blocking = path.join(folder, path.relative(folder, file).split(path.sep)[0] ?? '');
+  throw new InitRefused(
+    'INIT_WRITE_FAILED',
+    `not writing ${file}: ${blocking} is a file, where a folder belongs; move it out of the way; nothing was written`,
+  );
+}
+
+function planFile(extra: ExtraFile, force: boolean): FilePlan {
+  const before = existingText(extra.file);
   if (before === undefined) return { ...extra, status: 'create' };
   if (before === extra.text) return { ...extra, status: 'same' };
   if (!force) {

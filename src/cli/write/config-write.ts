@@ -6,13 +6,14 @@ import {
   lstatSync,
   mkdirSync,
   readFileSync,
+  readlinkSync,
   realpathSync,
   renameSync,
   statSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { type JsonMerge, mergeHookConfig } from './json-merge.ts';
 import { unifiedDiff } from './line-diff.ts';
 
@@ -137,16 +138,29 @@ function existingTarget(file: string): string {
 
 /** A missing file; a symbolic link whose target is missing is refused, not replaced by a file. */
 function newFileTarget(file: string): string {
-  try {
-    if (lstatSync(file).isSymbolicLink()) {
-      throw new WriteRefused(
-        `not writing ${file}: it is a symbolic link to a file that does not exist; create that file or remove the link`,
-      );
-    }
-  } catch (error) {
-    if (error instanceof WriteRefused) throw error;
-  }
+  const target = danglingLinkTarget(file);
+  if (target !== undefined) throw new WriteRefused(danglingLinkRefusal(file, target));
   return file;
+}
+
+/**
+ * Where `file` points when it is a symbolic link to nothing; undefined for anything else. Writing
+ * to such a path would create the file the link names, wherever that is (outside the project, in
+ * another user's folder), so every writer refuses it, whatever --force says.
+ */
+export function danglingLinkTarget(file: string): string | undefined {
+  try {
+    if (!lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
+    if (statSync(file, { throwIfNoEntry: false }) !== undefined) return undefined;
+    return resolve(dirname(file), readlinkSync(file));
+  } catch {
+    return undefined; // Not a path to a file at all (ENOTDIR, ELOOP): the write says so itself.
+  }
+}
+
+/** Why a write to a link to nothing is refused, and what to do: the link and its target named. */
+export function danglingLinkRefusal(file: string, target: string): string {
+  return `not writing ${file}: it is a symbolic link to a file that does not exist (${target}); create that file or remove the link`;
 }
 
 function temporaryFor(target: string): string {
