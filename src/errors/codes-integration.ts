@@ -59,6 +59,12 @@ export const INTEGRATION_CODES = {
       '`agent-hooks bridge` was started wrongly: no `--host`, an unknown host, an unknown option or argument, a bad option value, or a `--tool-schemas` file that cannot be used. No hook ran; the bridge exits 1, which each host treats as a failed hook (docs/bridge.md).',
     fix: 'Fix the hook command (`agent-hooks bridge --help` lists the options), or write it again with `agent-hooks bridge install`.',
   },
+  BRIDGE_INSTALL_FAILED: {
+    severity: 'error',
+    summary:
+      '`agent-hooks bridge install` or `bridge uninstall` stopped at a file it could not read, merge into or write (a folder in its place, JSON it cannot merge into, a symbolic link to nothing, a file this user may not write, an unusable `--tool-schemas` file). The message names the file; with `--json`, the document on stdout carries the error and the notes, warnings and files changed before it.',
+    fix: 'Do what the message says for the file it names (fix or move it, make it writable), then run the command again.',
+  },
   BRIDGE_CONFIG_BROKEN: {
     severity: 'error',
     summary:

@@ -108,7 +108,7 @@ describe('bridge install: a hook file the host cannot read', () => {
       const run = await bridgeCli(verb, 'claude-code', dir);
       expect(run.code).toBe(1);
       expect(run.stderr).toBe(
-        `agent-hooks: ${join(dir, CLAUDE)} is a folder, where a JSON file belongs: nothing was changed; move the folder out of the way (or name another project with --cwd)\n`,
+        `agent-hooks: BRIDGE_INSTALL_FAILED: ${join(dir, CLAUDE)} is a folder, where a JSON file belongs: nothing was changed; move the folder out of the way (or name another project with --cwd)\n`,
       );
     }
   });

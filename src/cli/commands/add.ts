@@ -6,7 +6,8 @@ import { resolveEventArg } from '../event-arg.ts';
 import { planInstall } from '../init/install.ts';
 import { addWhereOptions, placesOf, resolveDestination, type WhereOptions } from '../init/options.ts';
 import { programWarnings } from '../init/program-warnings.ts';
-import { writeAndReport } from '../init/report.ts';
+import { installSaid, writeAndReport } from '../init/report.ts';
+import { reportingFailure, type Said } from '../write/write-json.ts';
 
 interface AddOptions extends WhereOptions {
   command: string;
@@ -60,17 +61,29 @@ export function registerAddCommand(program: Command, io: CliIo): void {
         parseKeys,
         'camel',
       ),
-  ).action((event: string, options: AddOptions) => {
-    const eventName = resolveEventArg(event);
-    const places = placesOf(options, process.env);
-    const { destination, detected } = resolveDestination(options, places, ADD_FILE_NAME);
-    const hooks = commandHook(eventName, options.command, options);
-    const plan = planInstall(destination, hooks, [], {
-      force: options.force,
-      copilotKeys: options.copilotKeys,
-      reportLossy: true,
-    });
-    plan.config.warnings.push(...programWarnings(plan, places));
-    writeAndReport(plan, options, io, detected ? [detected] : []);
+  ).action(async (event: string, options: AddOptions) => {
+    // Under --json a failure is still one document, with the notes and warnings said before it.
+    let said: Said = { notes: [], warnings: [] };
+    await reportingFailure(
+      io,
+      options.json,
+      () => said,
+      () => {
+        const eventName = resolveEventArg(event);
+        const places = placesOf(options, process.env);
+        const { destination, detected } = resolveDestination(options, places, ADD_FILE_NAME);
+        const notes = detected ? [detected] : [];
+        said = { notes, warnings: [] };
+        const hooks = commandHook(eventName, options.command, options);
+        const plan = planInstall(destination, hooks, [], {
+          force: options.force,
+          copilotKeys: options.copilotKeys,
+          reportLossy: true,
+        });
+        plan.config.warnings.push(...programWarnings(plan, places));
+        said = installSaid(plan, notes);
+        writeAndReport(plan, options, io, notes);
+      },
+    );
   });
 }

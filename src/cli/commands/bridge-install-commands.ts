@@ -35,23 +35,35 @@ export function addBridgeInstallCommands(bridge: Command, io: CliIo): void {
       false,
     );
     command.action(async (options: Omit<InstallOptions, 'host'> & { host?: ProfileName }) => {
-      // Commander hands `--host` and `--cwd` to the parent `bridge`, which has options of those names.
-      // So do `--tool-schemas` and `--invalid-rewrite`. The parent keeps the values as given
-      // (bridge-usage.ts): they are checked here, with the CLI's usual errors.
-      const parent = bridge.opts() as { cwd: string } & UncheckedBridgeOptions;
-      const cwd = bridge.getOptionValueSource('cwd') === 'cli' ? parent.cwd : options.cwd;
-      const host = options.host ?? (parent.host === undefined ? undefined : parseProfile(parent.host));
-      const toolSchemas = options.toolSchemas ?? parent.toolSchemas;
-      const invalidRewrite =
-        options.invalidRewrite ??
-        (parent.invalidRewrite === undefined ? undefined : parseInvalidRewrite(parent.invalidRewrite));
-      const passedOn = {
-        ...(toolSchemas !== undefined ? { toolSchemas } : {}),
-        ...(invalidRewrite !== undefined ? { invalidRewrite } : {}),
-      };
-      if (!host) throw new Error(`bridge ${name}: --host is required (${hosts})`);
       const run = await import('./bridge-install.ts');
-      await run[name]({ ...options, ...passedOn, host, cwd }, io);
+      await run.runInstallCommand(name, options.json, () => checkedOptions(bridge, name, options), io);
     });
   }
+}
+
+/**
+ * The options of install or uninstall, with those commander hands to the parent `bridge`: `--host`
+ * and `--cwd` (which it has too), `--tool-schemas` and `--invalid-rewrite`. The parent keeps their
+ * values as given (bridge-usage.ts): they are checked here, with the CLI's usual errors.
+ */
+function checkedOptions(
+  bridge: Command,
+  name: 'install' | 'uninstall',
+  options: Omit<InstallOptions, 'host'> & { host?: ProfileName },
+): InstallOptions {
+  const parent = bridge.opts() as { cwd: string } & UncheckedBridgeOptions;
+  const cwd = bridge.getOptionValueSource('cwd') === 'cli' ? parent.cwd : options.cwd;
+  const host = options.host ?? (parent.host === undefined ? undefined : parseProfile(parent.host));
+  const toolSchemas = options.toolSchemas ?? parent.toolSchemas;
+  const invalidRewrite =
+    options.invalidRewrite ??
+    (parent.invalidRewrite === undefined ? undefined : parseInvalidRewrite(parent.invalidRewrite));
+  if (!host) throw new Error(`bridge ${name}: --host is required (${PROFILE_NAMES.join(' | ')})`);
+  return {
+    ...options,
+    ...(toolSchemas !== undefined ? { toolSchemas } : {}),
+    ...(invalidRewrite !== undefined ? { invalidRewrite } : {}),
+    host,
+    cwd,
+  };
 }

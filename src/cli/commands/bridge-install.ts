@@ -9,8 +9,9 @@ import type { ConfigKind } from '../../config/read-types.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { RewriteCheckCliOptions } from '../rewrite-check-options.ts';
-import { applyConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
+import { applyConfigWrite, configWriteTarget, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 import { isObject } from '../write/json-merge.ts';
+import { reportingFailure } from '../write/write-json.ts';
 import { WriteLog } from '../write/write-log.ts';
 import { applied, createdText, readText, removeFile, report, textWrite } from './bridge-install-files.ts';
 import { checkSchemasFile, schemasPath, schemasWordPath } from './bridge-install-schemas.ts';
@@ -98,8 +99,43 @@ function eventList(events: readonly string[]): string {
     : events.join(', ');
 }
 
-export async function install(options: InstallOptions, io: CliIo): Promise<void> {
-  const log = new WriteLog(io, options.json);
+/** Why bridge install or uninstall stopped: the message starts with the code (docs/errors.md). */
+class BridgeInstallFailed extends Error {
+  override readonly name = 'BridgeInstallFailed';
+  readonly code = 'BRIDGE_INSTALL_FAILED';
+  constructor(error: unknown) {
+    super(`BRIDGE_INSTALL_FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * `bridge install` or `bridge uninstall` with the options `options` reads (a usage error there is
+ * uncoded): a failure is BRIDGE_INSTALL_FAILED and, under --json, still one document on stdout
+ * with the error and what was said and changed before it, as for `init` and `add`.
+ */
+export async function runInstallCommand(
+  verb: 'install' | 'uninstall',
+  json: boolean,
+  options: () => InstallOptions,
+  io: CliIo,
+): Promise<void> {
+  const log = new WriteLog(io, json);
+  await reportingFailure(
+    io,
+    json,
+    () => log.said(),
+    async () => {
+      const given = options();
+      try {
+        await (verb === 'install' ? install : uninstall)(given, log);
+      } catch (error) {
+        throw new BridgeInstallFailed(error);
+      }
+    },
+  );
+}
+
+async function install(options: InstallOptions, log: WriteLog): Promise<void> {
   const projectDir = resolve(options.cwd);
   const plan = installPlan(
     options.host,
@@ -120,15 +156,18 @@ export async function install(options: InstallOptions, io: CliIo): Promise<void>
       log.warn(
         `${target}: also holds "${command}", which routes the same events to the bridge (${eventList(events)}: ${WHY[why]}): ${why === 'group' || why === 'edited' ? 'take it out by hand' : 'remove it with bridge uninstall and the options it was installed with'}, or every event runs the bridge twice`,
       );
+  // Both files are checked before either is written (a link to nothing, a file this user may not
+  // write), so a refused settings.json leaves no hook file VS Code would not read.
+  for (const planned of [write, settings])
+    if (planned && planned.before !== planned.after) configWriteTarget(planned);
   applyConfigWrite(write);
-  if (settings) applyConfigWrite(settings);
   report(log, write);
+  if (settings) applyConfigWrite(settings);
   report(log, settings);
   log.finish({ host: options.host, file: target, kind: KIND[options.host] });
 }
 
-export async function uninstall(options: InstallOptions, io: CliIo): Promise<void> {
-  const log = new WriteLog(io, options.json);
+async function uninstall(options: InstallOptions, log: WriteLog): Promise<void> {
   const projectDir = resolve(options.cwd);
   const plan = installPlan(
     options.host,

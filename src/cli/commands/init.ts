@@ -3,8 +3,9 @@ import type { CliIo } from '../cli-io.ts';
 import { templateFiles, templateHooks } from '../init/from-template.ts';
 import { planInstall } from '../init/install.ts';
 import { addWhereOptions, placesOf, resolveDestination, type WhereOptions } from '../init/options.ts';
-import { writeAndReport } from '../init/report.ts';
+import { installSaid, writeAndReport } from '../init/report.ts';
 import { findTemplate, TEMPLATES } from '../init/templates.ts';
+import { reportingFailure, type Said } from '../write/write-json.ts';
 
 interface InitOptions extends WhereOptions {
   template?: string;
@@ -19,28 +20,38 @@ function listTemplates(io: CliIo): void {
   }
 }
 
-/** `init` without a terminal (or with --yes): every choice from the options or its default. */
-function initFromOptions(options: InitOptions, io: CliIo): void {
-  if (options.template === undefined) {
-    throw new Error(
-      'init needs --template NAME when it cannot ask (no terminal, or --yes); agent-hooks init --list shows the templates, agent-hooks add writes your own command',
-    );
-  }
-  const template = findTemplate(options.template);
-  const places = placesOf(options, process.env);
-  const { destination, detected } = resolveDestination(options, places, template.name);
-  const { command, files } = templateFiles(
-    template,
-    destination,
-    places.projectDir,
-    options.scope === 'user',
+/**
+ * `init` without a terminal (or with --yes): every choice from the options or its default. Under
+ * --json a failure is still one document, with the notes and warnings said before it.
+ */
+async function initFromOptions(options: InitOptions, io: CliIo): Promise<void> {
+  let said: Said = { notes: [], warnings: [] };
+  await reportingFailure(
+    io,
+    options.json,
+    () => said,
+    () => {
+      if (options.template === undefined) {
+        throw new Error(
+          'init needs --template NAME when it cannot ask (no terminal, or --yes); agent-hooks init --list shows the templates, agent-hooks add writes your own command',
+        );
+      }
+      const template = findTemplate(options.template);
+      const places = placesOf(options, process.env);
+      const { destination, detected } = resolveDestination(options, places, template.name);
+      const notes = detected ? [detected] : [];
+      said = { notes, warnings: [] };
+      const scope = options.scope === 'user';
+      const { command, files } = templateFiles(template, destination, places.projectDir, scope);
+      const plan = planInstall(destination, templateHooks(template, command), files, {
+        force: options.force,
+        copilotKeys: 'camel',
+        reportLossy: false,
+      });
+      said = installSaid(plan, notes);
+      writeAndReport(plan, options, io, notes);
+    },
   );
-  const plan = planInstall(destination, templateHooks(template, command), files, {
-    force: options.force,
-    copilotKeys: 'camel',
-    reportLossy: false,
-  });
-  writeAndReport(plan, options, io, detected ? [detected] : []);
 }
 
 export function registerInitCommand(program: Command, io: CliIo): void {
@@ -63,6 +74,6 @@ export function registerInitCommand(program: Command, io: CliIo): void {
       io.setExitCode(await initOnTerminal(options, io));
       return;
     }
-    initFromOptions(options, io);
+    await initFromOptions(options, io);
   });
 }

@@ -7,6 +7,7 @@ import type { CliIo } from '../cli-io.ts';
 import type { SchemaFile } from '../schema-files.ts';
 import { applyConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 import { mergeSchemaSettings } from '../write/settings-merge.ts';
+import { type FileStatus, reportingFailure } from '../write/write-json.ts';
 import { WriteLog } from '../write/write-log.ts';
 
 interface SchemaOptions {
@@ -82,6 +83,8 @@ function writeSchemas(files: readonly SchemaFile[], out: string, force: boolean,
   const writes: { target: string; text: string }[] = [];
   const refused: string[] = [];
   const differ: string[] = [];
+  // Listed once every file is checked: a refusal leaves none, since none is written then.
+  const listed: [string, FileStatus][] = [];
   for (const schema of files) {
     const target = join(out, schema.file);
     const text = schema.render();
@@ -92,12 +95,12 @@ function writeSchemas(files: readonly SchemaFile[], out: string, force: boolean,
     }
     const now = existing(target);
     if (now.kind === 'file' && now.text === text) {
-      log.listedFile(target, 'same');
+      listed.push([target, 'same']);
       continue;
     }
     if (now.kind === 'file' && !force) differ.push(target);
     writes.push({ target, text });
-    log.listedFile(target, now.kind === 'file' ? 'replace' : 'create');
+    listed.push([target, now.kind === 'file' ? 'replace' : 'create']);
   }
   const problems = [
     ...new Set(refused),
@@ -109,6 +112,7 @@ function writeSchemas(files: readonly SchemaFile[], out: string, force: boolean,
       `schema --out: nothing written to ${out}; remove or move these out of the way, or choose another --out:\n  ${problems.slice(0, 10).join('\n  ')}${more}`,
     );
   }
+  for (const [target, status] of listed) log.listedFile(target, status);
   for (const { target, text } of writes) {
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, text);
@@ -163,9 +167,19 @@ async function runSchema(name: string | undefined, options: SchemaOptions, io: C
     );
   const log = new WriteLog(io, options.json);
   const out = options.out === undefined ? undefined : resolve(options.cwd, options.out);
-  if (out !== undefined) writeSchemas(chosen, out, options.force, log);
-  if (options.vscode) mapInVscode(chosen, options, out, log);
-  if (out !== undefined || options.vscode) return;
+  if (out !== undefined || options.vscode) {
+    // Under --json a failure is one document too, as for init, add and bridge install.
+    await reportingFailure(
+      io,
+      options.json,
+      () => log.said(),
+      () => {
+        if (out !== undefined) writeSchemas(chosen, out, options.force, log);
+        if (options.vscode) mapInVscode(chosen, options, out, log);
+      },
+    );
+    return;
+  }
   if (name === undefined) listSchemas(all, io);
   else io.stdout((chosen[0] as SchemaFile).render());
 }

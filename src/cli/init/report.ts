@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { CliIo } from '../cli-io.ts';
-import { printWriteJson, type WriteJson } from '../write/write-json.ts';
+import { printWriteJson, type Said, type WriteJson } from '../write/write-json.ts';
 import { applyInstall } from './apply-install.ts';
 import { describeInstall, type InstallPlan } from './install.ts';
 
@@ -20,6 +20,12 @@ function installJson(plan: InstallPlan, written: boolean, notes: readonly string
     warnings,
     written,
   };
+}
+
+/** What `--json` says of the plan when the write then fails: its notes and warnings. */
+export function installSaid(plan: InstallPlan, notes: readonly string[]): Said {
+  const { notes: all, warnings } = installJson(plan, false, notes);
+  return { notes: all, warnings };
 }
 
 /** Writes the plan (unless a dry run) and tells what was, or would be, written. */

@@ -3,6 +3,7 @@
 // them all alike. `convert --json` describes a conversion first and keeps its own (docs/convert.md).
 import type { LossyStep } from '../../config/convert/index.ts';
 import type { ConfigKind } from '../../config/read-types.ts';
+import { ERROR_CODES, type ErrorCode } from '../../errors.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { ConfigWrite } from './config-write.ts';
@@ -45,4 +46,57 @@ export interface WriteJson {
 /** The whole object, one document on stdout: the human lines are in it, none go elsewhere. */
 export function printWriteJson(io: Pick<CliIo, 'stdout'>, json: WriteJson): void {
   io.stdout(`${JSON.stringify(json, null, 2)}\n`);
+}
+
+/** What a writing command said (and changed) before it failed; `files` is empty when nothing was. */
+export interface Said {
+  notes: readonly string[];
+  warnings: readonly string[];
+  files?: readonly OtherFileJson[];
+}
+
+/**
+ * The `--json` document of a command that failed: the error, with its docs/errors.md code (null
+ * for a usage error, which has none) and the message after it, and everything said so far, so a
+ * script gets the warnings a person would have read above the error.
+ */
+export interface WriteFailureJson {
+  error: { code: ErrorCode | null; message: string };
+  files: readonly OtherFileJson[];
+  notes: readonly string[];
+  warnings: readonly string[];
+}
+
+function errorJson(error: unknown): WriteFailureJson['error'] {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code !== 'string' || !Object.hasOwn(ERROR_CODES, code)) return { code: null, message };
+  const prefix = `${code}: `;
+  return {
+    code: code as ErrorCode,
+    message: message.startsWith(prefix) ? message.slice(prefix.length) : message,
+  };
+}
+
+/**
+ * Runs a writing command. Under --json a failure still prints one document on stdout (the error
+ * and what `said` holds by then); either way the error goes on to the CLI's usual
+ * `agent-hooks: …` line on stderr and exit status 1.
+ */
+export async function reportingFailure(
+  io: Pick<CliIo, 'stdout'>,
+  json: boolean,
+  said: () => Said,
+  run: () => void | Promise<void>,
+): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (json) {
+      const { notes, warnings, files = [] } = said();
+      const failure: WriteFailureJson = { error: errorJson(error), files, notes, warnings };
+      io.stdout(`${JSON.stringify(failure, null, 2)}\n`);
+    }
+    throw error;
+  }
 }

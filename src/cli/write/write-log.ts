@@ -6,7 +6,7 @@ import type { ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { ConfigWrite } from './config-write.ts';
 import { unifiedDiff } from './line-diff.ts';
-import { type FileStatus, type OtherFileJson, printWriteJson } from './write-json.ts';
+import { type FileStatus, type OtherFileJson, printWriteJson, type Said } from './write-json.ts';
 
 interface Change extends OtherFileJson {
   diff: string;
@@ -58,6 +58,12 @@ export class WriteLog {
   /** A file written whole beside the main one (a schema file), listed without its diff. */
   listedFile(file: string, status: FileStatus): void {
     this.listed.push({ file, status });
+  }
+
+  /** What was said and changed so far: for the --json document of a command that then failed. */
+  said(): Said {
+    const files = this.changes.map(({ file, status, diff }) => ({ file, status, diff }));
+    return { notes: this.notes, warnings: this.warnings, files: [...files, ...this.listed] };
   }
 
   /** With --json, the one object, about `file` (which may have had nothing done to it). */
