@@ -13,6 +13,8 @@ export type HookBehaviour =
   | 'exit0-json-deny'
   | 'exit0-json-ask'
   | 'exit0-json-block'
+  | 'exit0-json-approve'
+  | 'exit0-json-defer'
   | 'exit0-json-nested-block'
   | 'exit0-json-nested-block-no-reason'
   | 'exit0-json-continue-false'
@@ -496,6 +498,42 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
   },
   {
     profile: V,
+    event: 'PreToolUse',
+    behaviour: 'exit0-json-block',
+    outcome: 'success',
+    decision: null,
+    warning: 'use hookSpecificOutput.permissionDecision',
+    why: "only hookSpecificOutput.permissionDecision decides; Claude's deprecated top-level decision is not read (§2.5): ignored with a warning",
+  },
+  {
+    profile: V,
+    event: 'PreToolUse',
+    behaviour: 'exit0-json-approve',
+    outcome: 'success',
+    decision: null,
+    warning: 'use hookSpecificOutput.permissionDecision',
+    why: 'the legacy top-level approve is not read either (§2.5): ignored with a warning',
+  },
+  {
+    profile: V,
+    event: 'PreToolUse',
+    behaviour: 'exit0-json-invalid-field',
+    outcome: 'success',
+    decision: null,
+    warning: 'expected allow, deny or ask',
+    why: 'invalid decision strings ignored with a warning (§2.5)',
+  },
+  {
+    profile: V,
+    event: 'PreToolUse',
+    behaviour: 'exit0-json-defer',
+    outcome: 'success',
+    decision: null,
+    warning: 'expected allow, deny or ask',
+    why: "Claude's defer is not one of VS Code's decisions (deny > ask > allow, §2.5): ignored with a warning",
+  },
+  {
+    profile: V,
     event: 'PostToolUse',
     behaviour: 'exit0-json-block',
     outcome: 'success',
@@ -620,9 +658,11 @@ export function renderDecisionsDoc(): string {
     'handler with `"onFailure": "block"`; `(tool schema given)` an engine given that schema',
     '(`toolInputSchemas`, `--tool-schemas FILE` of `run`, `test` and `bridge`); `(invalidRewrite:',
     "deny)` an engine with `invalidRewrite: 'deny'` (`--invalid-rewrite deny`).",
-    '`exit0-json-block` prints a top-level `{"decision":"block","reason":…}`; `exit0-json-nested-block`',
-    'prints the block inside `hookSpecificOutput` (`-no-reason`: with an empty reason). `(warning)`',
-    'marks a row whose hook gets a warning saying what was ignored and how to fix it.',
+    '`exit0-json-block` prints a top-level `{"decision":"block","reason":…}` (`exit0-json-approve`: the',
+    'legacy PreToolUse `"approve"`); `exit0-json-defer` prints `permissionDecision: "defer"`;',
+    '`exit0-json-nested-block` prints the block inside `hookSpecificOutput` (`-no-reason`: with an',
+    'empty reason). `(warning)` marks a row whose hook gets a warning saying what was ignored and how',
+    'to fix it.',
     '',
     'Tool input rewrites: with a schema for the tool, an `updatedInput` (Copilot `modifiedArgs`)',
     'that fails it is discarded with the diagnostic `ENGINE_INVALID_UPDATED_INPUT`, and',

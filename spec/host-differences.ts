@@ -204,6 +204,14 @@ export const HOST_AGREEMENTS: readonly HostDifference[] = [
   },
   {
     profile: V,
+    topic: 'PreToolUse decision fields',
+    seed: 'seed 000 "PreToolUse 輸出": `hookSpecificOutput.permissionDecision`, the most restrictive winning (deny, then ask, then allow); no top-level `decision`',
+    host: 'only `hookSpecificOutput.permissionDecision` decides (other-agents-hooks.md §2.5: deny > ask > allow, invalid strings ignored with a warning; exit 2 denies with stderr). A VS Code-dialect hook\'s top-level `decision` (Claude\'s deprecated `"block"`/`"approve"`) and a `permissionDecision` other than deny, ask or allow (Claude\'s `defer` among them) are ignored, each with a warning on the hook (ENGINE_OUTPUT_IGNORED) naming the fix, use hookSpecificOutput.permissionDecision',
+    source: 'seed 000, other-agents-hooks.md §2.5 ("Per-event aggregation")',
+    test: "test/engine/vscode-output.test.ts › a top-level decision (Claude's deprecated block or approve) is ignored, and the hook is told the fix",
+  },
+  {
+    profile: V,
     topic: "the terminal tool's name",
     seed: "other-agents-hooks.md §2.6 (Claude compatibility FAQ) lists `runTerminalCommand` among VS Code's tool names",
     host: "VS Code sends `run_in_terminal`, with the command line at `tool_input.command` as in Claude's `Bash`; the bridge hands it to Claude hooks as `Bash` and to Copilot hooks as `bash` (docs/bridge.md)",

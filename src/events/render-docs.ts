@@ -131,6 +131,18 @@ function outputLines(row: EventSpec): string[] {
       '',
     );
   }
+  const vscodeOwn = wire.vscode?.hookSpecific;
+  if (vscodeOwn) {
+    lines.push(
+      'Output, read otherwise by VS Code inside `hookSpecificOutput` (§2.5):',
+      '',
+      ...fieldLines(fieldsOf(vscodeOwn)),
+      '',
+      "VS Code decides from these only: a VS Code-dialect hook's top-level `decision`, and a value " +
+        "not listed here (Claude's `defer` among them), are ignored, each with a warning on the hook (§2.5).",
+      '',
+    );
+  }
   if (wire.hookEventAliases) {
     lines.push(
       `\`hookEventName\` may also be ${list(wire.hookEventAliases)} (VS Code compatibility, §2.5).`,

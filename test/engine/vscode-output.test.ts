@@ -196,3 +196,78 @@ describe('vscode: PostToolUse, the first top-level decision:block wins (§2.5)',
     expect(conflicts.map((d) => d.message).join('\n')).toMatch(/block .*"second".* the first block wins/);
   });
 });
+
+const PRE_TOOL_INPUT = {
+  tool_name: 'run_in_terminal',
+  tool_input: { command: 'rm -rf build' },
+  tool_use_id: 't1',
+};
+
+describe('vscode: PreToolUse decides from hookSpecificOutput.permissionDecision only (§2.5)', () => {
+  it("a top-level decision (Claude's deprecated block or approve) is ignored, and the hook is told the fix", async () => {
+    for (const output of [
+      { decision: 'block', reason: 'no deletes' },
+      { decision: 'approve', reason: 'fine' },
+    ]) {
+      const result = await dispatch('PreToolUse', [print(output)], PRE_TOOL_INPUT);
+      expect(result.decision).toBeNull();
+      expect(result.reason).toBeNull();
+      expect(result.messages.toModel).toEqual([]);
+      const { warnings, diagnostics } = ignoredNotes(result);
+      expect(warnings).toMatch(/ignored top-level "decision".*use hookSpecificOutput\.permissionDecision/);
+      expect(diagnostics).toMatch(
+        /^PreToolUse hook .*answer\.sh.*use hookSpecificOutput\.permissionDecision/m,
+      );
+    }
+  });
+
+  it('the nested permissionDecision beside an ignored top-level decision decides', async () => {
+    const output = {
+      decision: 'approve',
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'no deletes',
+      },
+    };
+    const result = await dispatch('PreToolUse', [print(output)], PRE_TOOL_INPUT);
+    expect(result.decision).toBe('deny');
+    expect(result.reason).toBe('no deletes');
+    expect(ignoredNotes(result).warnings).toMatch(/use hookSpecificOutput\.permissionDecision/);
+  });
+
+  it('an invalid permissionDecision (Claude\'s "defer" among them) is ignored with a warning, not read as another decision', async () => {
+    for (const value of ['maybe', 'defer', 'DENY']) {
+      const output = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: value } };
+      const result = await dispatch('PreToolUse', [print(output)], PRE_TOOL_INPUT);
+      expect(result.decision).toBeNull();
+      expect(result.terminalReason).toBeUndefined();
+      const { warnings, diagnostics } = ignoredNotes(result);
+      const ignored = `ignored hookSpecificOutput.permissionDecision "${value}": expected allow, deny or ask`;
+      expect(warnings).toContain(ignored);
+      expect(diagnostics).toContain(ignored);
+    }
+  });
+
+  it("an invalid permissionDecision does not outrank another hook's valid one", async () => {
+    const defer = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'defer' } };
+    const ask = {
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'ask',
+        permissionDecisionReason: 'sure?',
+      },
+    };
+    const result = await dispatch('PreToolUse', [print(defer), print(ask)], PRE_TOOL_INPUT);
+    // Not interactive: the ask becomes a deny; the defer (above ask in Claude's order) is not read.
+    expect(result.decision).toBe('deny');
+    expect(result.reason).toBe('sure?');
+  });
+
+  it('exit 2 still denies with stderr as the reason', async () => {
+    const result = await dispatch('PreToolUse', [print(null, 2, 'no deletes')], PRE_TOOL_INPUT);
+    expect(result.decision).toBe('deny');
+    expect(result.reason).toBe('no deletes');
+    expect(ignoredNotes(result).warnings).toBe('');
+  });
+});

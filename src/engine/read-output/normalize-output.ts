@@ -169,9 +169,9 @@ function warnNearMisses(ctx: ReadContext, unknown: Record<string, unknown>): voi
     );
   }
   if (unknown.modifiedPrompt !== undefined) warnings.push(PROMPT_REWRITE_IGNORED);
-  if (ctx.dialect === 'vscode' && unknown.decision !== undefined && vscodeNestedBlockEvent(event)) {
-    warnings.push(vscodeTopDecisionIgnored(event));
-  }
+  const topDecision = ctx.dialect === 'vscode' && unknown.decision !== undefined;
+  const ignored = topDecision ? vscodeTopDecisionIgnored(event) : undefined;
+  if (ignored !== undefined) warnings.push(ignored);
 }
 
 /** Only the Copilot family rewrites the prompt (copilot-cli-observed.md, other-agents-hooks.md §1.7). */

@@ -1,7 +1,11 @@
 // VS Code's own rules for a VS Code-dialect hook's output, where they differ from Claude Code's:
 // what its hook service ignores (other-agents-hooks.md §2.5, `ChatHookService.executeHook`). Each
 // rule is a warning for the hook, so that nothing a guard printed is dropped silently.
-import { acceptsHookEventName, hookSpecificShape } from '../../events/wire/schemas.ts';
+import {
+  acceptsHookEventName,
+  hookSpecificShape,
+  vscodeReadsTopDecision,
+} from '../../events/wire/schemas.ts';
 import type { EventName } from '../../model/event-name.ts';
 
 /** The fix a Stop hook that blocks the Claude Code way needs. */
@@ -25,12 +29,27 @@ export function vscodeNestedBlockEvent(event: EventName): boolean {
   return hookSpecificShape(event, 'vscode').decision !== undefined;
 }
 
-/** §2.5: VS Code does not read a top-level `decision` on Stop/SubagentStop (seed 000's example does). */
-export function vscodeTopDecisionIgnored(event: EventName): string {
+/** The fix a PreToolUse hook that decides the Claude Code way (top-level `decision`) needs. */
+export const VSCODE_PERMISSION_FIX = 'use hookSpecificOutput.permissionDecision';
+
+/**
+ * §2.5: VS Code reads no top-level `decision` on Stop/SubagentStop (seed 000's SubagentStop example
+ * does), nor on PreToolUse, where only `hookSpecificOutput.permissionDecision` decides (Claude's
+ * deprecated `"block"`/`"approve"` are not read). Undefined where VS Code reads it.
+ */
+export function vscodeTopDecisionIgnored(event: EventName): string | undefined {
+  if (vscodeReadsTopDecision(event)) return undefined;
+  if (vscodeNestedBlockEvent(event)) {
+    return (
+      `ignored top-level "decision": VS Code reads a ${event} block only from ` +
+      `{"hookSpecificOutput": {"hookEventName": "${event}", "decision": "block", "reason": "…"}}: ` +
+      VSCODE_STOP_FIX
+    );
+  }
   return (
-    `ignored top-level "decision": VS Code reads a ${event} block only from ` +
-    `{"hookSpecificOutput": {"hookEventName": "${event}", "decision": "block", "reason": "…"}}: ` +
-    VSCODE_STOP_FIX
+    `ignored top-level "decision": VS Code reads a ${event} decision only from ` +
+    `{"hookSpecificOutput": {"hookEventName": "${event}", "permissionDecision": "deny", ` +
+    `"permissionDecisionReason": "…"}} ("deny", "ask" or "allow"): ${VSCODE_PERMISSION_FIX}`
   );
 }
 

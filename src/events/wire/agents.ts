@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { EventName } from '../../model/event-name.ts';
-import { ADDITIONAL_CONTEXT, type EventWire, jsonObject, known, NESTED_STOP_DECISION } from './common.ts';
+import {
+  ADDITIONAL_CONTEXT,
+  type EventWire,
+  jsonObject,
+  known,
+  NESTED_STOP_DECISION,
+  type VscodeWire,
+} from './common.ts';
 import { COPILOT_FIELDS } from './copilot.ts';
 
 const TASK_INPUT = {
@@ -18,6 +25,9 @@ const STOP_EXTRAS = {
 };
 
 const STOP_HOOK_ACTIVE = z.boolean().describe('True while the agent runs because a Stop hook blocked.');
+
+/** VS Code reads a Stop/SubagentStop block only nested in `hookSpecificOutput` (§2.5). */
+const NESTED_ONLY: VscodeWire = { topDecision: false };
 
 const STOP_FAILURE_ERRORS = [
   'rate_limit',
@@ -58,6 +68,7 @@ export const AGENT_WIRE = {
     copilot: { modifiedResponse: COPILOT_FIELDS.modifiedResponse },
     nestedDecision: NESTED_STOP_DECISION,
     hookEventAliases: ['Stop'],
+    vscode: NESTED_ONLY,
   },
   TaskCreated: { input: TASK_INPUT, hookSpecific: {} },
   TaskCompleted: { input: TASK_INPUT, hookSpecific: {} },
@@ -65,6 +76,7 @@ export const AGENT_WIRE = {
     input: { stop_hook_active: STOP_HOOK_ACTIVE, ...STOP_EXTRAS },
     hookSpecific: { additionalContext: ADDITIONAL_CONTEXT },
     nestedDecision: NESTED_STOP_DECISION,
+    vscode: NESTED_ONLY,
   },
   StopFailure: {
     input: {

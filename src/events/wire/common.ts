@@ -96,6 +96,16 @@ export interface EventWire {
   readonly nestedDecision?: Shape;
   /** Other `hookEventName` values accepted in the output (VS Code's one-way compatibility, §2.5). */
   readonly hookEventAliases?: readonly string[];
+  /** Where VS Code's hook service reads the output otherwise than Claude Code (§2.5). */
+  readonly vscode?: VscodeWire;
+}
+
+/** VS Code's own reading of an event's output (other-agents-hooks.md §2.5, `ChatHookService.executeHook`). */
+export interface VscodeWire {
+  /** `false`: its hook service reads no top-level `decision` (nor `reason`) on the event. */
+  readonly topDecision?: false;
+  /** `hookSpecificOutput` fields it reads differently, replacing Claude's. */
+  readonly hookSpecific?: Shape;
 }
 
 /** VS Code reads a Stop block nested in `hookSpecificOutput` (other-agents-hooks.md §2.5). */

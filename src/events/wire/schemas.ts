@@ -21,10 +21,11 @@ const CLAUDE_TOP = { ...UNIVERSAL_OUTPUT_SHAPE, ...DECISION_SHAPE, ...ASYNC_SHAP
 const COPILOT_TOP = { ...UNIVERSAL_OUTPUT_SHAPE, decision: COPILOT_DECISION, reason: DECISION_SHAPE.reason };
 const VSCODE_TOP = { ...CLAUDE_TOP, additionalContext: z.string().describe('Read at the top level too.') };
 /**
- * VS Code reads a Stop/SubagentStop block only inside `hookSpecificOutput`: its hook service does
- * not read a top-level `decision` there (other-agents-hooks.md §2.5, "Per-event aggregation").
+ * Where VS Code's hook service reads no top-level `decision` (a Stop/SubagentStop block is read
+ * inside `hookSpecificOutput`, a PreToolUse decision from `permissionDecision` only): the top
+ * level without it (other-agents-hooks.md §2.5, "Per-event aggregation").
  */
-const { decision: _decision, reason: _reason, ...VSCODE_STOP_TOP } = VSCODE_TOP;
+const { decision: _decision, reason: _reason, ...VSCODE_NO_DECISION_TOP } = VSCODE_TOP;
 
 /** Whether a dialect reads the Stop block nested in `hookSpecificOutput` (other-agents-hooks.md §2.5). */
 export function readsNestedDecision(dialect: Dialect): boolean {
@@ -35,16 +36,22 @@ export function readsNestedDecision(dialect: Dialect): boolean {
 export function topLevelShape(event: EventName, dialect: Dialect): Shape {
   if (dialect === 'claude') return CLAUDE_TOP;
   const wire: EventWire = WIRE[event];
-  if (dialect === 'vscode') return wire.nestedDecision ? VSCODE_STOP_TOP : VSCODE_TOP;
+  if (dialect === 'vscode') return vscodeReadsTopDecision(event) ? VSCODE_TOP : VSCODE_NO_DECISION_TOP;
   return { ...COPILOT_TOP, ...wire.copilot };
+}
+
+/** Whether VS Code's hook service reads a top-level `decision` on `event` (§2.5). */
+export function vscodeReadsTopDecision(event: EventName): boolean {
+  const wire: EventWire = WIRE[event];
+  return wire.vscode?.topDecision !== false;
 }
 
 /** Fields `dialect` reads inside `hookSpecificOutput` on `event`, `hookEventName` aside (all optional). */
 export function hookSpecificShape(event: EventName, dialect: Dialect): Shape {
   const wire: EventWire = WIRE[event];
-  return readsNestedDecision(dialect) && wire.nestedDecision
-    ? { ...wire.hookSpecific, ...wire.nestedDecision }
-    : wire.hookSpecific;
+  const nested = readsNestedDecision(dialect) ? wire.nestedDecision : undefined;
+  const own = dialect === 'vscode' ? wire.vscode?.hookSpecific : undefined;
+  return nested || own ? { ...wire.hookSpecific, ...nested, ...own } : wire.hookSpecific;
 }
 
 /** The `hookEventName` values accepted on `event`: its own name and VS Code's aliases (§2.5). */

@@ -55,6 +55,16 @@ export const TOOL_WIRE = {
       modifiedArgs: COPILOT_FIELDS.modifiedArgs,
       additionalContext: COPILOT_FIELDS.additionalContext,
     },
+    // other-agents-hooks.md §2.5: VS Code reads only hookSpecificOutput.permissionDecision, "deny >
+    // ask > allow", "invalid decision strings ignored with a warning" (Claude's `defer` among them).
+    vscode: {
+      topDecision: false,
+      hookSpecific: {
+        permissionDecision: PERMISSION_DECISION.exclude(['defer']).describe(
+          'VS Code reads deny, ask and allow.',
+        ),
+      },
+    },
   },
   PermissionRequest: {
     // No tool_use_id here (§2.8, confirmed by claude-code-observed.md).
