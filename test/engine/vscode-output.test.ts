@@ -271,3 +271,42 @@ describe('vscode: PreToolUse decides from hookSpecificOutput.permissionDecision 
     expect(ignoredNotes(result).warnings).toBe('');
   });
 });
+
+describe('vscode: Stop and SubagentStop block reasons are de-duplicated (§2.5)', () => {
+  it('a reason two hooks give is fed back once, in first-seen order', async () => {
+    const result = await dispatch(
+      'Stop',
+      [
+        print(NESTED_BLOCK('Stop', 'run the tests')),
+        print(NESTED_BLOCK('Stop', 'update the changelog')),
+        print(NESTED_BLOCK('Stop', 'run the tests')),
+      ],
+      STOP_INPUT,
+    );
+    expect(result.decision).toBe('block');
+    expect(result.reason).toBe('run the tests\nupdate the changelog');
+    const feedback = result.messages.toModel.filter((text) => text.startsWith('Stop hook feedback:'));
+    expect(feedback).toEqual([
+      'Stop hook feedback:\nrun the tests',
+      'Stop hook feedback:\nupdate the changelog',
+    ]);
+    expect(result.messages.toModel.filter((text) => text.endsWith(': run the tests'))).toHaveLength(1);
+    // Every hook still reports its own block.
+    expect(result.hooks.map((hook) => hook.effect)).toEqual(['block', 'block', 'block']);
+  });
+
+  it('on SubagentStop too, an exit-2 block among them', async () => {
+    const result = await dispatch(
+      'SubagentStop',
+      [
+        print(null, 2, 'check the plan'),
+        print(NESTED_BLOCK('SubagentStop', 'check the plan')),
+        print(null, 2, 'check the plan'),
+      ],
+      SUBAGENT_INPUT,
+    );
+    expect(result.decision).toBe('block');
+    expect(result.reason).toBe('check the plan');
+    expect(result.messages.toModel.filter((text) => text.includes('check the plan'))).toHaveLength(1);
+  });
+});

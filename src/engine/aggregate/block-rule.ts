@@ -12,7 +12,7 @@ interface BlockMessages {
 }
 
 /**
- * Any block blocks; every block's reason is kept. Past the Stop loop cap a Stop/SubagentStop block
+ * Any block blocks; every block's reason is kept (once, where the profile says so). Past the Stop loop cap a Stop/SubagentStop block
  * is overridden (claude-code-hooks.md §2.18): decided here, before any message is written, so the
  * feedback that would send the agent on is never produced.
  */
@@ -23,7 +23,7 @@ export function blockRule(
   spec: EventSpec,
 ): void {
   const overridden = options.stopCap !== undefined && capReached(options.stopCap);
-  const blocking = blockingItems(items, out, options, spec);
+  const blocking = withoutRepeatedReasons(blockingItems(items, out, options, spec), options, spec);
   for (const item of blocking) {
     const reason = modelReason(item, item.interpretation.effect.block?.reason ?? '');
     const messages = blockMessages(spec, options, item, reason);
@@ -57,6 +57,26 @@ function blockingItems(
     );
   }
   return [first];
+}
+
+/**
+ * Where the host keeps each block reason once (VS Code Stop/SubagentStop, other-agents-hooks.md
+ * §2.5), a block whose reason an earlier hook already gave adds neither reason nor model text: the
+ * agent is told each thing to do once. The hook still counts as blocking in its own report.
+ */
+function withoutRepeatedReasons(
+  blocking: AggregateItem[],
+  options: AggregateOptions,
+  spec: EventSpec,
+): AggregateItem[] {
+  if (!options.profile.uniqueBlockReasons.has(spec.name)) return blocking;
+  const seen = new Set<string>();
+  return blocking.filter((item) => {
+    const reason = item.interpretation.effect.block?.reason ?? '';
+    if (seen.has(reason)) return false;
+    seen.add(reason);
+    return true;
+  });
 }
 
 /**

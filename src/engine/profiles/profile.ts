@@ -61,6 +61,12 @@ export interface Profile {
    * reason is kept.
    */
   readonly firstBlockOnly: ReadonlySet<EventName>;
+  /**
+   * Events on which a block reason several hooks gave is kept once, where first given (VS Code
+   * Stop/SubagentStop: "reasons de-duplicated", other-agents-hooks.md §2.5); elsewhere each
+   * blocking hook's reason and model texts are kept, repeats included.
+   */
+  readonly uniqueBlockReasons: ReadonlySet<EventName>;
   /** Whether `continue: false` stops the remaining sequential hooks (VS Code HookAbortError). */
   readonly stopOnContinueFalse: boolean;
   /** Whether a permission deny stops the remaining sequential hooks (copilot-cli-observed.md). */

@@ -44,6 +44,7 @@ const CLAUDE_CODE: Profile = {
   stopOnContinueFalse: false,
   stopOnDeny: false,
   firstBlockOnly: NONE,
+  uniqueBlockReasons: NONE,
   ignoredOutput: {},
   fireAndForget: NONE,
   permissionKindsBeforeHooks: NONE,
@@ -71,6 +72,7 @@ const COPILOT_CLI: Profile = {
   // copilot-cli-observed.md "How hooks are started": a deny stops the rest of the event's hooks.
   stopOnDeny: true,
   firstBlockOnly: NONE,
+  uniqueBlockReasons: NONE,
   ignoredOutput: COPILOT_IGNORED_OUTPUT,
   // seed 003 "notification": fire-and-forget, it never blocks the session.
   fireAndForget: new Set(['Notification']),
@@ -104,6 +106,8 @@ const VSCODE: Profile = {
   stopOnDeny: false,
   // other-agents-hooks.md §2.5: on PostToolUse "first top-level decision:block wins (its reason)".
   firstBlockOnly: new Set(['PostToolUse']),
+  // other-agents-hooks.md §2.5: on Stop/SubagentStop the blocks' "reasons [are] de-duplicated".
+  uniqueBlockReasons: new Set(['Stop', 'SubagentStop']),
   ignoredOutput: VSCODE_IGNORED_OUTPUT,
   fireAndForget: NONE,
   permissionKindsBeforeHooks: NONE,
