@@ -223,8 +223,8 @@ export const HOST_AGREEMENTS: readonly HostDifference[] = [
 
 /**
  * Host behaviour the engine deliberately does not copy, because copying it would drop a guard's
- * decision (PROJECT.md: a guard never fails open by accident). `host` is what the host did, and
- * `engine` what the engine does instead.
+ * decision (PROJECT.md: a guard never fails open by accident) or let a hook keep the agent going
+ * forever. `host` is what the host did, and `engine` what the engine does instead, and why.
  */
 export const HOST_REFUSALS: readonly (HostDifference & { engine: string })[] = [
   {
@@ -236,6 +236,16 @@ export const HOST_REFUSALS: readonly (HostDifference & { engine: string })[] = [
       "denies, as the seed and the host's own deny rule say; the context is not sent to the model (the host sends preToolUse context only when the tool runs)",
     source: RUN,
     test: 'test/cli/run-copilot-texts.test.ts › preToolUse deny with additionalContext still denies (the host ran the tool)',
+  },
+  {
+    profile: V,
+    topic: 'Stop/SubagentStop blocks in a row',
+    seed: 'seed 000 "Stop": a Stop hook can keep the agent from stopping; the input carries `stop_hook_active`; no limit is named',
+    host: 'no counter: every Stop or SubagentStop block with a reason keeps the agent going, however many came before (other-agents-hooks.md §7.1 "Stop / continuation"; §2.5 names no limit)',
+    engine:
+      'keeps Claude Code\'s cap, so that a Stop hook that never lets go cannot keep the agent going forever: after 8 blocks in a row the 9th is overridden and the agent stops (`stopCapReached`, `terminalReason: "stop_hook_cap"`), said by ENGINE_STOP_CAP_REACHED, whose message adds that VS Code itself has no such cap. The engine option `stopBlockCap: 0` turns the cap off, as VS Code has it',
+    source: 'other-agents-hooks.md §7.1, §2.5',
+    test: 'test/engine/vscode-output.test.ts › the engine caps Stop blocks in a row although VS Code does not, and says so',
   },
 ];
 
@@ -267,7 +277,8 @@ export function renderHostDifferencesDoc(): string {
     '',
     '## Where the engine does not follow the host',
     '',
-    "Host behaviour seen but not copied, because it would drop a guard's decision.",
+    "Host behaviour seen but not copied, because it would drop a guard's decision or let a hook keep",
+    'the agent going forever.',
     '',
     '| profile | topic | the seed says | the host did | the engine does | source | test |',
     '|---|---|---|---|---|---|---|',

@@ -32,7 +32,7 @@ export const ENGINE_CODES = {
   ENGINE_STOP_CAP_REACHED: {
     severity: 'warning',
     summary:
-      'A Stop/SubagentStop block was overridden: the hooks had already blocked the agent from stopping as many times in a row as the loop cap allows (8; `CLAUDE_CODE_STOP_HOOK_BLOCK_CAP` under Claude Code, the engine option `stopBlockCap`), so the agent stops, as Claude Code does (claude-code-hooks.md §2.18). The count is per session (and subagent) and starts over after a Stop that does not block, or at a new prompt.',
+      'A Stop/SubagentStop block was overridden: the hooks had already blocked the agent from stopping as many times in a row as the loop cap allows (8; `CLAUDE_CODE_STOP_HOOK_BLOCK_CAP` under Claude Code, the engine option `stopBlockCap`), so the agent stops, as Claude Code does (claude-code-hooks.md §2.18) and Copilot CLI (other-agents-hooks.md §1.5). Under the vscode profile too, although VS Code has no such cap: the engine keeps it so that a Stop hook cannot keep the agent going forever, and the message says so. The count is per session (and subagent) and starts over after a Stop that does not block, or at a new prompt.',
     fix: 'Make the Stop hook let the agent stop once what it waits for cannot happen (it gets `stop_hook_active: true` while the agent goes on because of a block), or raise the cap.',
   },
   ENGINE_INVALID_UPDATED_INPUT: {

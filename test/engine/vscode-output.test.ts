@@ -310,3 +310,55 @@ describe('vscode: Stop and SubagentStop block reasons are de-duplicated (§2.5)'
     expect(result.messages.toModel.filter((text) => text.includes('check the plan'))).toHaveLength(1);
   });
 });
+
+/** Claude Code's cap, which the engine keeps under the vscode profile (docs/host-differences.md). */
+const STOP_CAP = 8;
+
+describe('vscode: the Stop loop cap (VS Code has none, other-agents-hooks.md §7.1)', () => {
+  async function stopEngine(options: { stopBlockCap?: number } = {}) {
+    return createHookEngine({
+      ...options,
+      discover: false,
+      profile: 'vscode',
+      sources: [vscodeSource('Stop', [print(NESTED_BLOCK('Stop', 'keep going'))])],
+    });
+  }
+
+  it('the engine caps Stop blocks in a row although VS Code does not, and says so', async () => {
+    const engine = await stopEngine();
+    try {
+      for (let i = 1; i <= STOP_CAP; i++) {
+        const result = await engine.dispatch('Stop', { stop_hook_active: i > 1 });
+        expect(result.decision).toBe('block');
+        expect(result.diagnostics.map((d) => d.code)).not.toContain('ENGINE_STOP_CAP_REACHED');
+      }
+      const over = await engine.dispatch('Stop', { stop_hook_active: true });
+      expect(over.decision).toBeNull();
+      expect(over.stopCapReached).toBe(true);
+      expect(over.terminalReason).toBe('stop_hook_cap');
+      const capped = over.diagnostics.filter((d) => d.code === 'ENGINE_STOP_CAP_REACHED');
+      expect(capped).toHaveLength(1);
+      expect(capped[0]?.message).toMatch(
+        /9 times in a row, past the loop cap of 8: this block \(its reason: keep going\)/,
+      );
+      expect(capped[0]?.message).toMatch(
+        /VS Code itself has no such cap .*cannot keep the agent going forever/,
+      );
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('stopBlockCap: 0 turns the cap off, as VS Code has it', async () => {
+    const engine = await stopEngine({ stopBlockCap: 0 });
+    try {
+      for (let i = 1; i <= STOP_CAP + 2; i++) {
+        const result = await engine.dispatch('Stop', { stop_hook_active: i > 1 });
+        expect(result.decision).toBe('block');
+        expect(result.stopCapReached).toBeUndefined();
+      }
+    } finally {
+      await engine.close();
+    }
+  });
+});

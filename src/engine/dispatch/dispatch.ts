@@ -194,7 +194,7 @@ function conclude(
     prompts,
   });
   if (result.stopCapReached && stopCap)
-    result.diagnostics.push(stopCapDiagnostic(event, stopCap, result.reason));
+    result.diagnostics.push(stopCapDiagnostic(event, stopCap, result.reason, ctx.profile.stopCapNotTheHosts));
   for (const reason of refusedSpills) {
     const message = `${event}: a hook text over the context cap was cut to its preview; its full text was not kept: ${reason}`;
     result.diagnostics.push(diagnostic('ENGINE_SPILL_REFUSED', message, { event, severity: 'warning' }));

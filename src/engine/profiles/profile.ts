@@ -30,6 +30,11 @@ export interface Profile {
   readonly sandboxBypassNeedsUser: boolean;
   /** Stop/SubagentStop blocks honoured in a row before the host overrides (claude-code-hooks.md §2.18). */
   readonly stopBlockCap: number;
+  /**
+   * Set where the host keeps no count of Stop blocks (VS Code, other-agents-hooks.md §7.1): why the
+   * engine caps them anyway, said when its cap overrides a block. Undefined: the host caps too.
+   */
+  readonly stopCapNotTheHosts?: string;
   /** PermissionRequest: first decision wins (Claude Code [SRC]) or later overrides earlier (Copilot §1.5). */
   readonly permissionRequestMerge: 'first' | 'last';
   /**

@@ -24,6 +24,10 @@ const VSCODE_IGNORED_OUTPUT: Profile['ignoredOutput'] = {
 
 const NONE: ReadonlySet<EventName> = new Set();
 
+/** Said with ENGINE_STOP_CAP_REACHED under the vscode profile, whose host has no such cap. */
+const VSCODE_NO_STOP_CAP =
+  'VS Code itself has no such cap (other-agents-hooks.md §7.1); the engine keeps one so that a Stop hook cannot keep the agent going forever';
+
 const CLAUDE_CODE: Profile = {
   name: 'claude-code',
   execution: 'parallel',
@@ -93,7 +97,10 @@ const VSCODE: Profile = {
   checksHandlerTypes: false,
   readsNonDecidingOutput: false,
   sandboxBypassNeedsUser: false,
+  // VS Code keeps no count (other-agents-hooks.md §7.1 "Stop / continuation": "no counter"); the
+  // engine keeps Claude Code's cap so that a Stop hook cannot keep the agent going forever.
   stopBlockCap: 8,
+  stopCapNotTheHosts: VSCODE_NO_STOP_CAP,
   permissionRequestMerge: 'first',
   updatedInputPrecedence: 'workspace-over-user',
   // other-agents-hooks.md §2.5: most restrictive wins, deny > ask > allow.

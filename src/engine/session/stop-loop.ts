@@ -75,11 +75,17 @@ export function capReached(state: StopCap): boolean {
  * The override said as a diagnostic: it lets the agent stop although a hook blocked, which a
  * caller that answers a host (the bridge) must not keep to itself.
  */
-export function stopCapDiagnostic(event: EventName, state: StopCap, reason: string | null): Diagnostic {
+export function stopCapDiagnostic(
+  event: EventName,
+  state: StopCap,
+  reason: string | null,
+  notTheHosts: string | undefined,
+): Diagnostic {
   const why = reason ? ` (its reason: ${reason})` : '';
+  const engineOnly = notTheHosts ? `. ${notTheHosts}` : '';
   return diagnostic(
     'ENGINE_STOP_CAP_REACHED',
-    `${event}: the hooks blocked the agent from stopping ${state.blocks + 1} times in a row, past the loop cap of ${state.cap}: this block${why} is overridden and the agent stops`,
+    `${event}: the hooks blocked the agent from stopping ${state.blocks + 1} times in a row, past the loop cap of ${state.cap}: this block${why} is overridden and the agent stops${engineOnly}`,
     { event },
   );
 }
