@@ -126,18 +126,17 @@ function loadOptions(options: BridgeOptions) {
 }
 
 /**
- * What the engine did that the answer alone does not show, said, never silent: a rewrite checked
- * against its tool's schema and discarded, or used unchecked; a Stop block the loop cap overrode,
- * which lets the agent stop although a hook blocked.
+ * What the engine did that the answer alone does not show, said, never silent: every warning and
+ * error of the dispatch. The host sees only the answer, so a bridged guard that timed out (a
+ * documented fail-open under Copilot CLI), output a hook's own format does not read, a rewrite
+ * discarded against its tool's schema, or a Stop block the loop cap overrode would otherwise pass
+ * without a word. Each once, with its code.
  */
-const NOTED_CODES: ReadonlySet<string> = new Set([
-  'ENGINE_INVALID_UPDATED_INPUT',
-  'ENGINE_TOOL_SCHEMA_UNSUPPORTED',
-  'ENGINE_STOP_CAP_REACHED',
-]);
-
 function engineNotes(result: DispatchResult): string[] {
-  return result.diagnostics.filter((d) => NOTED_CODES.has(d.code)).map((d) => `${d.code}: ${d.message}`);
+  const said = new Set<string>();
+  for (const found of result.diagnostics)
+    if (found.severity !== 'info') said.add(`${found.code}: ${found.message}`);
+  return [...said];
 }
 
 /**
