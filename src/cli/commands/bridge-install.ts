@@ -1,19 +1,16 @@
 import { join, resolve } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
-import { parse } from 'jsonc-parser';
-import { bridgeHostOf } from '../../bridge/entry.ts';
 import { type BridgeArguments, earlierForm, installPlan } from '../../bridge/install.ts';
-import { type ForeignBridgeEntry, foreignBridgeEntries, removeInstalled } from '../../bridge/uninstall.ts';
+import { removeInstalled } from '../../bridge/uninstall.ts';
 import { readConfig } from '../../config/read-config.ts';
 import type { ConfigKind } from '../../config/read-types.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { RewriteCheckCliOptions } from '../rewrite-check-options.ts';
 import { applyConfigWrite, configWriteTarget, planConfigWrite, WriteRefused } from '../write/config-write.ts';
-import { isObject } from '../write/json-merge.ts';
 import { reportingFailure } from '../write/write-json.ts';
 import { WriteLog } from '../write/write-log.ts';
 import { applied, createdText, readText, removeFile, report, textWrite } from './bridge-install-files.ts';
+import { noteInstallLeftovers, reportLeft, warnOtherEntries } from './bridge-install-notes.ts';
 import { checkSchemasFile, schemasPath, schemasWordPath } from './bridge-install-schemas.ts';
 import { takeOutVscodeLocation, vscodeLocationWrite } from './bridge-install-vscode.ts';
 
@@ -61,42 +58,6 @@ function hostErrors(file: string, kind: ConfigKind): (before: string) => string[
     readConfig({ file, text: before, kind, scope: 'project' })
       .diagnostics.filter((d) => d.severity === 'error')
       .map((d) => `${d.code} at ${d.file}:${d.line ?? '?'}:${d.column ?? '?'}: ${d.message}`);
-}
-
-/** The bridge entries of `host` in `text` that are not the ones `config` holds, each with why. */
-function bridgeEntriesBesides(
-  text: string | undefined,
-  host: ProfileName,
-  config: Record<string, unknown>,
-): ForeignBridgeEntry[] {
-  return foreignBridgeEntries(text, config, (line) => bridgeHostOf(line) === host, [earlierForm(config)]);
-}
-
-const WHY: Record<ForeignBridgeEntry['why'], string> = {
-  earlier: 'an earlier install wrote it, without the timeout install writes now',
-  options: 'it runs the bridge with another --command, --tool-schemas or --invalid-rewrite',
-  group: 'its group holds other handlers too',
-  edited: 'it differs from the entry install writes: a key was added or changed',
-};
-
-type Grouped = { command: string; why: ForeignBridgeEntry['why']; events: string[] };
-
-/** Entries with the same command line and reason, once, with the events they are in. */
-function grouped(entries: readonly ForeignBridgeEntry[]): Grouped[] {
-  const groups = new Map<string, Grouped>();
-  for (const { event, command, why } of entries) {
-    const key = `${command}\n${why}`;
-    const group = groups.get(key) ?? { command, why, events: [] };
-    group.events.push(event);
-    groups.set(key, group);
-  }
-  return [...groups.values()];
-}
-
-function eventList(events: readonly string[]): string {
-  return events.length > 3
-    ? `${events.slice(0, 3).join(', ')} and ${events.length - 3} more`
-    : events.join(', ');
 }
 
 /** Why bridge install or uninstall stopped: the message starts with the code (docs/errors.md). */
@@ -149,13 +110,7 @@ async function install(options: InstallOptions, log: WriteLog): Promise<void> {
     refuse: hostErrors(target, KIND[options.host]),
   });
   const settings = options.host === 'vscode' ? vscodeLocationWrite(projectDir, options.force) : undefined;
-  if (write.mode !== 'replace')
-    for (const { command, why, events } of grouped(
-      bridgeEntriesBesides(write.before, options.host, plan.config),
-    ))
-      log.warn(
-        `${target}: also holds "${command}", which routes the same events to the bridge (${eventList(events)}: ${WHY[why]}): ${why === 'group' || why === 'edited' ? 'take it out by hand' : 'remove it with bridge uninstall and the options it was installed with'}, or every event runs the bridge twice`,
-      );
+  if (write.mode !== 'replace') warnOtherEntries(target, write.before, options.host, plan.config, log);
   // Both files are checked before either is written (a link to nothing, a file this user may not
   // write), so a refused settings.json leaves no hook file VS Code would not read.
   for (const planned of [write, settings])
@@ -207,41 +162,4 @@ async function uninstall(options: InstallOptions, log: WriteLog): Promise<void> 
   noteInstallLeftovers(file, removal.text, plan.config, log);
   reportLeft(file, removal.text, options.host, plan.config, log);
   done();
-}
-
-/** The bridge entries uninstall did not take out, and why: the host still starts the bridge. */
-function reportLeft(
-  file: string,
-  text: string,
-  host: ProfileName,
-  config: Record<string, unknown>,
-  log: WriteLog,
-): void {
-  for (const { command, why, events } of grouped(bridgeEntriesBesides(text, host, config)))
-    log.warn(
-      `${file}: left the bridge entry "${command}" in ${eventList(events)}: ${WHY[why]}, so it is not what this uninstall takes out, and the host still starts the bridge there: ${why === 'options' ? 'run uninstall with the options it was installed with, or take it out by hand' : 'take it out by hand'}`,
-    );
-}
-
-/**
- * A file that now holds nothing but keys install adds (`$schema`, `version`) stays, since it was
- * there before install or was edited since; the user hears of it, as it may be theirs to delete.
- */
-function noteInstallLeftovers(
-  file: string,
-  text: string,
-  config: Record<string, unknown>,
-  log: WriteLog,
-): void {
-  const current = parse(text) as unknown;
-  if (!isObject(current)) return;
-  const keys = Object.keys(current);
-  if (
-    keys.length === 0 ||
-    !keys.every((key) => key !== 'hooks' && isDeepStrictEqual(current[key], config[key]))
-  )
-    return;
-  log.note(
-    `${file}: kept, though it now holds only ${keys.map((key) => `"${key}"`).join(' and ')}, which install adds: it is not the file install creates from nothing, so it may have been there before; delete it if it is not yours`,
-  );
 }
