@@ -1,14 +1,22 @@
 // `bridge install --host vscode` names `.vscode/hooks` in `.vscode/settings.json`, and uninstall
 // takes it out again: edits in the file's own formatting, never over a value the user set.
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { VSCODE_HOOKS_FOLDER, VSCODE_LOCATIONS_KEY, VSCODE_SETTINGS_FILE } from '../../bridge/install.ts';
 import { removeLocation } from '../../bridge/uninstall.ts';
-import { type ConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
+import { type ConfigWrite, configWriteTarget, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 import { insertProperty } from '../write/json-insert.ts';
 import { formattingOf, isObject, type JsonMerge, keepingBom, parseExisting } from '../write/json-merge.ts';
 import type { WriteLog } from '../write/write-log.ts';
-import { applied, createdText, readText, removeFile, report, textWrite } from './bridge-install-files.ts';
+import {
+  checkRemovable,
+  createdText,
+  readText,
+  removalStep,
+  report,
+  textWrite,
+} from './bridge-install-files.ts';
+import { type Step, writeStep } from './bridge-install-steps.ts';
 
 /** What install puts in `.vscode/settings.json`, and all of it when it creates the file. */
 const LOCATION = { [VSCODE_LOCATIONS_KEY]: { [VSCODE_HOOKS_FOLDER]: true } };
@@ -60,40 +68,60 @@ export function vscodeLocationWrite(projectDir: string, force: boolean): ConfigW
 }
 
 /**
- * The `.vscode/hooks` location goes with the bridge's file, unless other hook files are in that
- * folder: then the location is theirs too (it may well have been there before install).
+ * What uninstall does to `.vscode/settings.json`, planned (read, parsed, edited, checked) before
+ * the hook file is deleted, so a settings file it cannot change stops uninstall before anything
+ * changed: `step` makes the change, `said` reports it once every step is done.
  */
-export function takeOutVscodeLocation(projectDir: string, log: WriteLog): void {
-  const folder = join(projectDir, VSCODE_HOOKS_FOLDER);
-  const others = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')) : [];
-  if (others.length === 0) {
-    takeOutLocation(projectDir, log);
-    return;
-  }
-  log.note(
-    `${join(projectDir, VSCODE_SETTINGS_FILE)}: kept "${VSCODE_HOOKS_FOLDER}" in ${VSCODE_LOCATIONS_KEY}: ${folder} still holds ${others.join(', ')}`,
-  );
+export interface LocationRemoval {
+  step?: Step;
+  said: (log: WriteLog) => void;
+}
+
+const SAID_NOTHING: LocationRemoval = { said: () => {} };
+
+/**
+ * The `.vscode/hooks` location goes with the bridge's file `hookFile`, unless other hook files are
+ * in that folder: then the location is theirs too (it may well have been there before install),
+ * and settings.json is not even read.
+ */
+export function planLocationRemoval(projectDir: string, hookFile: string): LocationRemoval {
+  const folder = dirname(hookFile);
+  const others = readdirSync(folder).filter((name) => name.endsWith('.json') && name !== basename(hookFile));
+  const file = join(projectDir, VSCODE_SETTINGS_FILE);
+  if (others.length > 0)
+    return {
+      said: (log) =>
+        log.note(
+          `${file}: kept "${VSCODE_HOOKS_FOLDER}" in ${VSCODE_LOCATIONS_KEY}: ${folder} still holds ${others.join(', ')}`,
+        ),
+    };
+  return planTakingOut(file, projectDir);
 }
 
 /**
  * The location install added to `.vscode/settings.json`; the file goes only when it is exactly
- * what install creates from nothing, else what is left of it is written.
+ * what install creates from nothing, else what is left of it is written. Settings that are not
+ * valid JSON stay as they are, with a warning: the bridge's file goes all the same, since a
+ * location naming a folder without it does no harm.
  */
-function takeOutLocation(projectDir: string, log: WriteLog): void {
-  const file = join(projectDir, VSCODE_SETTINGS_FILE);
+function planTakingOut(file: string, projectDir: string): LocationRemoval {
   const before = readText(file);
-  if (before === undefined) return;
+  if (before === undefined) return SAID_NOTHING;
   if (before === createdText(LOCATION)) {
-    removeFile(file, before, projectDir, log);
-    return;
+    checkRemovable(file);
+    return { step: removalStep(file, before, projectDir), said: (log) => log.deleted(file, before) };
   }
   const current = parseExisting(before);
-  if (typeof current === 'string') {
-    log.warn(
-      `${file}: left "${VSCODE_HOOKS_FOLDER}" in ${VSCODE_LOCATIONS_KEY}: ${current}; take it out by hand if install added it`,
-    );
-    return;
-  }
+  if (typeof current === 'string')
+    return {
+      said: (log) =>
+        log.warn(
+          `${file}: left "${VSCODE_HOOKS_FOLDER}" in ${VSCODE_LOCATIONS_KEY}: ${current}; take it out by hand if install added it`,
+        ),
+    };
   const after = removeLocation(before, VSCODE_LOCATIONS_KEY, VSCODE_HOOKS_FOLDER);
-  if (after !== before) report(log, applied(textWrite(file, before, after)));
+  if (after === before) return SAID_NOTHING;
+  const write = textWrite(file, before, after);
+  configWriteTarget(write); // A file this user may not write: refused now, before the hook file goes.
+  return { step: writeStep(write), said: (log) => report(log, write) };
 }

@@ -1,18 +1,32 @@
 import { join, resolve } from 'node:path';
-import { type BridgeArguments, earlierForm, installPlan } from '../../bridge/install.ts';
+import {
+  type BridgeArguments,
+  earlierForm,
+  installPlan,
+  VSCODE_SETTINGS_FILE,
+} from '../../bridge/install.ts';
 import { removeInstalled } from '../../bridge/uninstall.ts';
 import { readConfig } from '../../config/read-config.ts';
 import type { ConfigKind } from '../../config/read-types.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { RewriteCheckCliOptions } from '../rewrite-check-options.ts';
-import { applyConfigWrite, configWriteTarget, planConfigWrite, WriteRefused } from '../write/config-write.ts';
+import { configWriteTarget, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 import { reportingFailure } from '../write/write-json.ts';
 import { WriteLog } from '../write/write-log.ts';
-import { applied, createdText, readText, removeFile, report, textWrite } from './bridge-install-files.ts';
+import {
+  applied,
+  checkRemovable,
+  createdText,
+  readText,
+  removalStep,
+  report,
+  textWrite,
+} from './bridge-install-files.ts';
 import { noteInstallLeftovers, reportLeft, warnOtherEntries } from './bridge-install-notes.ts';
 import { checkSchemasFile, schemasPath, schemasWordPath } from './bridge-install-schemas.ts';
-import { takeOutVscodeLocation, vscodeLocationWrite } from './bridge-install-vscode.ts';
+import { carryOut, writeStep } from './bridge-install-steps.ts';
+import { planLocationRemoval, vscodeLocationWrite } from './bridge-install-vscode.ts';
 
 export interface InstallOptions extends RewriteCheckCliOptions {
   host: ProfileName;
@@ -72,7 +86,7 @@ class BridgeInstallFailed extends Error {
 /**
  * `bridge install` or `bridge uninstall` with the options `options` reads (a usage error there is
  * uncoded): a failure is BRIDGE_INSTALL_FAILED and, under --json, still one document on stdout
- * with the error and what was said and changed before it, as for `init` and `add`.
+ * with the error and what was said before it, as for `init` and `add` (nothing stays changed).
  */
 export async function runInstallCommand(
   verb: 'install' | 'uninstall',
@@ -115,9 +129,18 @@ async function install(options: InstallOptions, log: WriteLog): Promise<void> {
   // write), so a refused settings.json leaves no hook file VS Code would not read.
   for (const planned of [write, settings])
     if (planned && planned.before !== planned.after) configWriteTarget(planned);
-  applyConfigWrite(write);
+  // Should settings.json fail all the same (a disk error), the hook file is taken back.
+  carryOut(
+    [
+      writeStep(
+        write,
+        `${target} keeps what install wrote: run bridge uninstall with the same options once the failure is fixed`,
+      ),
+      writeStep(settings),
+    ],
+    `run bridge install again once ${settings?.file ?? target} can be written`,
+  );
   report(log, write);
-  if (settings) applyConfigWrite(settings);
   report(log, settings);
   log.finish({ host: options.host, file: target, kind: KIND[options.host] });
 }
@@ -153,8 +176,16 @@ async function uninstall(options: InstallOptions, log: WriteLog): Promise<void> 
   // before install (or was edited since), and keeps everything but the bridge's entries.
   const created = [plan.config, earlier].some((config) => before === createdText(config));
   if (created) {
-    removeFile(file, before, projectDir, log);
-    if (options.host === 'vscode') takeOutVscodeLocation(projectDir, log);
+    // Everything uninstall does to settings.json is planned and checked first: a settings file it
+    // cannot change stops it before the hook file goes.
+    const location = options.host === 'vscode' ? planLocationRemoval(projectDir, file) : undefined;
+    checkRemovable(file);
+    carryOut(
+      [removalStep(file, before, projectDir), location?.step],
+      `run bridge uninstall again once ${join(projectDir, VSCODE_SETTINGS_FILE)} can be written`,
+    );
+    log.deleted(file, before);
+    location?.said(log);
     done();
     return;
   }

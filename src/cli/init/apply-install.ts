@@ -1,31 +1,17 @@
 // Carrying out an `init` or `add` plan so that it never leaves half a project: the configuration
 // write is checked before any script is written, and scripts written before a configuration write
 // that fails after all (a disk error) are taken back.
-import { chmodSync, mkdirSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { applyConfigWrite, configWriteTarget, WriteRefused } from '../write/config-write.ts';
+import { removeMadeFolders, type Undo } from '../write/undo-write.ts';
 import type { FilePlan, InstallPlan } from './install.ts';
 import { InitRefused } from './refused.ts';
-
-/** Puts back what one script write changed. */
-type Undo = () => void;
 
 function refused(error: unknown, undone: boolean): unknown {
   if (!(error instanceof WriteRefused)) return error;
   const back = undone ? '; the scripts written before it were taken back' : '';
   return new InitRefused('INIT_WRITE_FAILED', `${error.message}; nothing was written${back}`);
-}
-
-/** Removes the folders `mkdirSync` made for `file`, from its own up to the first one it made. */
-function removeMadeFolders(file: string, made: string | undefined): void {
-  if (made === undefined) return;
-  for (let dir = path.dirname(file); dir.startsWith(made); dir = path.dirname(dir)) {
-    try {
-      rmdirSync(dir);
-    } catch {
-      return; // Something else is in it now: it stays, with the folders above it.
-    }
-  }
 }
 
 function writeScript(file: FilePlan): Undo {

@@ -35,7 +35,7 @@ export interface ConfigWrite {
 }
 
 /** The permission bits of a file's mode (its type bits are not ours to set). */
-const PERMISSION_BITS = 0o7777;
+export const PERMISSION_BITS = 0o7777;
 
 /** A write that must not happen: the message says why and what to do. */
 export class WriteRefused extends Error {
