@@ -18,6 +18,7 @@ export type HookBehaviour =
   | 'exit0-json-nested-block'
   | 'exit0-json-nested-block-no-reason'
   | 'exit0-json-continue-false'
+  | 'exit0-json-stop'
   | 'exit0-json-context'
   | 'exit0-json-permission-allow'
   | 'exit0-copilot-deny'
@@ -621,6 +622,36 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     decision: null,
     why: 'PreCompact reads the common output only (seed 000, §2.5): the block is ignored with a warning',
   },
+  {
+    profile: V,
+    event: 'SessionStart',
+    behaviour: 'exit0-json-stop',
+    outcome: 'success',
+    decision: null,
+    continue: true,
+    warning: 'VS Code ignores stop requests on SessionStart',
+    why: 'errors and stop requests are ignored on SessionStart (§2.5): the session goes on, with a warning',
+  },
+  {
+    profile: V,
+    event: 'SessionStart',
+    behaviour: 'exit2-stderr',
+    outcome: 'non-blocking-error',
+    decision: null,
+    continue: true,
+    warning: 'VS Code ignores errors on SessionStart',
+    why: 'exit 2 is an error VS Code ignores on SessionStart (§2.5): stderr is not shown, with a warning',
+  },
+  {
+    profile: V,
+    event: 'SubagentStart',
+    behaviour: 'exit0-json-stop',
+    outcome: 'success',
+    decision: null,
+    continue: true,
+    warning: 'VS Code ignores stop requests on SubagentStart',
+    why: 'errors and stop requests are ignored on SubagentStart too (§2.5), with a warning',
+  },
 ];
 
 /** The "hook does" cell: the behaviour and the handler and engine settings of the row. */
@@ -660,6 +691,7 @@ export function renderDecisionsDoc(): string {
     "deny)` an engine with `invalidRewrite: 'deny'` (`--invalid-rewrite deny`).",
     '`exit0-json-block` prints a top-level `{"decision":"block","reason":…}` (`exit0-json-approve`: the',
     'legacy PreToolUse `"approve"`); `exit0-json-defer` prints `permissionDecision: "defer"`;',
+    '`exit0-json-stop` prints `{"continue":false,"stopReason":…}`;',
     '`exit0-json-nested-block` prints the block inside `hookSpecificOutput` (`-no-reason`: with an',
     'empty reason). `(warning)` marks a row whose hook gets a warning saying what was ignored and how',
     'to fix it.',

@@ -179,6 +179,15 @@ export const HOST_DIFFERENCES: readonly HostDifference[] = [
     source: 'other-agents-hooks.md §2.5 ("Per-event aggregation")',
     test: 'test/engine/vscode-output.test.ts › a top-level decision:block on SubagentStop (the seed 000 example) is ignored with the fix',
   },
+  {
+    profile: V,
+    topic: 'SessionStart/SubagentStart stop requests and exit 2',
+    seed: 'seed 000 "common output format": `continue: false` stops the whole agent session, on every hook; exit 2 is the simplest way to block an operation',
+    host: "on SessionStart and SubagentStart VS Code's hook service ignores errors and stop requests: `continue: false`, `stopReason` and exit 2 change nothing, the session goes on, the remaining hooks run and every hook's `additionalContext` is kept. The engine ignores them there too, each with a warning on the hook (ENGINE_OUTPUT_IGNORED) naming the fix, block the prompt from a UserPromptSubmit hook; exit 2's stderr is not shown. Other exit codes stay non-blocking warnings, shown as on every event",
+    source:
+      'other-agents-hooks.md §2.5 ("Per-event aggregation"; `ChatHookService.executeHook`: `stopReason` aborts "unless the event ignores errors")',
+    test: 'test/engine/vscode-output.test.ts › continue:false and stopReason are ignored, the session goes on, the next hook runs',
+  },
 ];
 
 /**

@@ -15,6 +15,7 @@ const INPUTS: Record<string, Record<string, unknown>> = {
   PostToolUseFailure: { tool_name: 'Bash', tool_input: { command: 'ls -la' }, error: 'Path does not exist' },
   UserPromptSubmit: { prompt: 'hello' },
   SessionStart: { source: 'startup' },
+  SubagentStart: { agent_id: 'a1', agent_type: 'Plan' },
   Stop: {},
   SessionEnd: { reason: 'other' },
 };

@@ -362,3 +362,81 @@ describe('vscode: the Stop loop cap (VS Code has none, other-agents-hooks.md §7
     }
   });
 });
+
+const SESSION_START_INPUT = { source: 'new' };
+const SUBAGENT_START_INPUT = { agent_id: 'a1', agent_type: 'Plan' };
+const START_CASES = [
+  ['SessionStart', SESSION_START_INPUT],
+  ['SubagentStart', SUBAGENT_START_INPUT],
+] as const;
+
+const startContext = (event: string, text: string) => ({
+  hookSpecificOutput: { hookEventName: event, additionalContext: text },
+});
+
+describe('vscode: SessionStart and SubagentStart ignore errors and stop requests (§2.5)', () => {
+  it.each(START_CASES)(
+    '%s: continue:false and stopReason are ignored, the session goes on, the next hook runs',
+    async (event, input) => {
+      const stop = { continue: false, stopReason: 'not today', ...startContext(event, 'one') };
+      const result = await dispatch(event, [print(stop), print(startContext(event, 'two'))], input);
+      expect(result.continue).toBe(true);
+      expect(result.stopReason).toBeNull();
+      expect(result.terminalReason).toBeUndefined();
+      expect(result.hooks).toHaveLength(2);
+      // §2.5: "additionalContext joined with \n": every hook's context is kept, the stopping one's too.
+      expect(result.additionalContext).toEqual(['one', 'two']);
+      expect(result.messages.toUser.join('\n')).not.toContain('not today');
+      const { warnings, diagnostics } = ignoredNotes(result);
+      const ignored = `ignored "continue": false and "stopReason" "not today": VS Code ignores stop requests on ${event}`;
+      expect(warnings).toContain(ignored);
+      expect(diagnostics).toMatch(
+        new RegExp(`^${event} hook .*answer\\.sh.*block it from a UserPromptSubmit hook`, 'm'),
+      );
+    },
+  );
+
+  it.each(START_CASES)(
+    '%s: exit 2 is ignored, its stderr not shown, and the next hook runs',
+    async (event, input) => {
+      const result = await dispatch(
+        event,
+        [print(null, 2, 'boom'), print(startContext(event, 'two'))],
+        input,
+      );
+      expect(result.continue).toBe(true);
+      expect(result.decision).toBeNull();
+      expect(result.hooks.map((hook) => hook.outcome)).toEqual(['non-blocking-error', 'success']);
+      expect(result.additionalContext).toEqual(['two']);
+      expect(result.messages.toUser).toEqual([]);
+      const { warnings, diagnostics } = ignoredNotes(result);
+      expect(warnings).toContain(`ignored exit 2: VS Code ignores errors on ${event}`);
+      expect(warnings).toContain('its stderr "boom" is not shown');
+      expect(diagnostics).toMatch(new RegExp(`^${event} hook .*answer\\.sh.*print \\{"systemMessage"`, 'm'));
+    },
+  );
+
+  it.each(START_CASES)(
+    '%s: exit 1 is a non-blocking warning as on every event: shown, and the session goes on',
+    async (event, input) => {
+      const result = await dispatch(
+        event,
+        [print(null, 1, 'oops'), print(startContext(event, 'two'))],
+        input,
+      );
+      expect(result.continue).toBe(true);
+      expect(result.hooks.map((hook) => hook.outcome)).toEqual(['non-blocking-error', 'success']);
+      expect(result.additionalContext).toEqual(['two']);
+      expect(result.messages.toUser.join('\n')).toContain('oops');
+      expect(ignoredNotes(result).warnings).toBe('');
+    },
+  );
+
+  it('continue:false still stops the remaining hooks on other events (UserPromptSubmit)', async () => {
+    const stop = { continue: false, stopReason: 'not today' };
+    const result = await dispatch('UserPromptSubmit', [print(stop), print({})], { prompt: 'hi' });
+    expect(result.continue).toBe(false);
+    expect(result.stopReason).toBe('not today');
+    expect(result.hooks).toHaveLength(1);
+  });
+});

@@ -72,6 +72,12 @@ export interface Profile {
    * blocking hook's reason and model texts are kept, repeats included.
    */
   readonly uniqueBlockReasons: ReadonlySet<EventName>;
+  /**
+   * Events on which the host ignores a hook's errors (exit 2) and stop requests (`continue: false`,
+   * `stopReason`): VS Code's SessionStart and SubagentStart (other-agents-hooks.md §2.5). Each
+   * ignored part is a warning on the hook.
+   */
+  readonly ignoresErrorsAndStops: ReadonlySet<EventName>;
   /** Whether `continue: false` stops the remaining sequential hooks (VS Code HookAbortError). */
   readonly stopOnContinueFalse: boolean;
   /** Whether a permission deny stops the remaining sequential hooks (copilot-cli-observed.md). */

@@ -49,6 +49,7 @@ const CLAUDE_CODE: Profile = {
   stopOnDeny: false,
   firstBlockOnly: NONE,
   uniqueBlockReasons: NONE,
+  ignoresErrorsAndStops: NONE,
   ignoredOutput: {},
   fireAndForget: NONE,
   permissionKindsBeforeHooks: NONE,
@@ -77,6 +78,7 @@ const COPILOT_CLI: Profile = {
   stopOnDeny: true,
   firstBlockOnly: NONE,
   uniqueBlockReasons: NONE,
+  ignoresErrorsAndStops: NONE,
   ignoredOutput: COPILOT_IGNORED_OUTPUT,
   // seed 003 "notification": fire-and-forget, it never blocks the session.
   fireAndForget: new Set(['Notification']),
@@ -115,6 +117,8 @@ const VSCODE: Profile = {
   firstBlockOnly: new Set(['PostToolUse']),
   // other-agents-hooks.md §2.5: on Stop/SubagentStop the blocks' "reasons [are] de-duplicated".
   uniqueBlockReasons: new Set(['Stop', 'SubagentStop']),
+  // other-agents-hooks.md §2.5: on SessionStart/SubagentStart "errors and stop requests ignored".
+  ignoresErrorsAndStops: new Set(['SessionStart', 'SubagentStart']),
   ignoredOutput: VSCODE_IGNORED_OUTPUT,
   fireAndForget: NONE,
   permissionKindsBeforeHooks: NONE,

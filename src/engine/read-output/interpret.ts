@@ -7,6 +7,7 @@ import type { RunnerResult } from '../../runners/types.ts';
 import type { Profile } from '../profiles/profile.ts';
 import { blockingFailure, failOpen } from './failure.ts';
 import { withoutIgnoredOutput } from './ignored-output.ts';
+import { withoutStops } from './ignored-stops.ts';
 import { type Interpretation, interpretation } from './interpretation.ts';
 import type { FailedRun } from './output-reader.ts';
 import { parseStdout } from './parse-stdout.ts';
@@ -19,7 +20,13 @@ export function interpret(
   result: RunnerResult,
   profile: Profile,
 ): Interpretation {
-  return withoutIgnoredOutput(readRun(handler, event, result, profile), event, profile.ignoredOutput[event]);
+  const read = readRun(handler, event, result, profile);
+  const ignoresStops = profile.ignoresErrorsAndStops.has(event);
+  return withoutIgnoredOutput(
+    withoutStops(read, event, result.exitCode, ignoresStops),
+    event,
+    profile.ignoredOutput[event],
+  );
 }
 
 function readRun(
