@@ -221,6 +221,14 @@ export const HOST_AGREEMENTS: readonly HostDifference[] = [
   },
   {
     profile: V,
+    topic: 'background (async) hooks',
+    seed: 'seed 000 "掛鉤命令屬性": a hook is a `type: "command"` entry with command, OS overrides, cwd, env and timeout; no background form',
+    host: 'VS Code waits for every hook (other-agents-hooks.md §2.5; §7.1 "Async / background": not supported). A VS Code-format hook is never backgrounded: an `async`/`asyncRewake` key in its file is a CONFIG_UNSUPPORTED_BY_HOST warning, and an `async`/`asyncTimeout` in its output or a first line `{"async": true}` is ignored with a warning on the hook (ENGINE_OUTPUT_IGNORED); the hook runs to its end',
+    source: 'seed 000, other-agents-hooks.md §2.5, §7.1',
+    test: 'test/engine/vscode-no-background.test.ts › a first line {"async":true} does not background a VS Code hook',
+  },
+  {
+    profile: V,
     topic: "the terminal tool's name",
     seed: "other-agents-hooks.md §2.6 (Claude compatibility FAQ) lists `runTerminalCommand` among VS Code's tool names",
     host: "VS Code sends `run_in_terminal`, with the command line at `tool_input.command` as in Claude's `Bash`; the bridge hands it to Claude hooks as `Bash` and to Copilot hooks as `bash` (docs/bridge.md)",

@@ -9,6 +9,7 @@ import { type Interpretation, interpretation } from './interpretation.ts';
 import { endingOf, type FailedRun, type FinishedRun, type OutputReader } from './output-reader.ts';
 import { firstLine, parseStdout } from './parse-stdout.ts';
 import { readJsonOutput } from './read-json.ts';
+import { vscodeAsyncFirstLine } from './vscode-async.ts';
 
 export const CLAUDE_READER: OutputReader = {
   name: 'claude',
@@ -53,6 +54,9 @@ function readClaudeStyle(run: FinishedRun, jsonDecides: boolean): Interpretation
   const { effect, invalid } = readJsonOutput(run);
   const invalidJson = !run.json && run.text.startsWith('{');
   if (invalidJson) run.warnings.push(INVALID_JSON_WARNING);
+  const asyncLine =
+    invalidJson && run.handler.dialect === 'vscode' ? vscodeAsyncFirstLine(run.text) : undefined;
+  if (asyncLine !== undefined) run.warnings.push(asyncLine);
   if (!run.json && run.stderr.trim().startsWith('{') && parseStdout(run.stderr).json) {
     run.warnings.push(
       'stderr holds a JSON object, but hosts read hook JSON from stdout only: print it to stdout',

@@ -10,6 +10,7 @@ import {
 import type { Dialect } from '../../model/dialect.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { HandlerEffect } from './effect.ts';
+import { vscodeAsyncIgnored } from './vscode-async.ts';
 import {
   VSCODE_EMPTY_REASON_FIX,
   vscodeEmptyReason,
@@ -169,9 +170,11 @@ function warnNearMisses(ctx: ReadContext, unknown: Record<string, unknown>): voi
     );
   }
   if (unknown.modifiedPrompt !== undefined) warnings.push(PROMPT_REWRITE_IGNORED);
-  const topDecision = ctx.dialect === 'vscode' && unknown.decision !== undefined;
-  const ignored = topDecision ? vscodeTopDecisionIgnored(event) : undefined;
+  if (ctx.dialect !== 'vscode') return;
+  const ignored = unknown.decision !== undefined ? vscodeTopDecisionIgnored(event) : undefined;
   if (ignored !== undefined) warnings.push(ignored);
+  const async = vscodeAsyncIgnored(unknown);
+  if (async !== undefined) warnings.push(async);
 }
 
 /** Only the Copilot family rewrites the prompt (copilot-cli-observed.md, other-agents-hooks.md §1.7). */

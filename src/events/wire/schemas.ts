@@ -19,7 +19,15 @@ import { WIRE } from './registry.ts';
 
 const CLAUDE_TOP = { ...UNIVERSAL_OUTPUT_SHAPE, ...DECISION_SHAPE, ...ASYNC_SHAPE } satisfies Shape;
 const COPILOT_TOP = { ...UNIVERSAL_OUTPUT_SHAPE, decision: COPILOT_DECISION, reason: DECISION_SHAPE.reason };
-const VSCODE_TOP = { ...CLAUDE_TOP, additionalContext: z.string().describe('Read at the top level too.') };
+/**
+ * VS Code reads Claude's top level without the async form: its hook service waits for every hook
+ * (other-agents-hooks.md §2.5 `ChatHookService.executeHook`; §7.1 "Async / background": ❌).
+ */
+const VSCODE_TOP = {
+  ...UNIVERSAL_OUTPUT_SHAPE,
+  ...DECISION_SHAPE,
+  additionalContext: z.string().describe('Read at the top level too.'),
+} satisfies Shape;
 /**
  * Where VS Code's hook service reads no top-level `decision` (a Stop/SubagentStop block is read
  * inside `hookSpecificOutput`, a PreToolUse decision from `permissionDecision` only): the top
