@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { didYouMean } from '../errors/did-you-mean.ts';
 
 /** Options shared by `run`, `validate`, `list` and friends (DESIGN.md "CLI contract"). */
 export interface CommonOptions {
@@ -21,7 +22,12 @@ function collect(value: string, previous: string[]): string[] {
 
 export function parseProfile(value: string): CommonOptions['profile'] {
   if ((PROFILES as readonly string[]).includes(value)) return value as CommonOptions['profile'];
-  throw new Error(`unknown profile "${value}"; expected one of ${PROFILES.join(', ')}`);
+  // `claude` and `copilot` are the short names people type; a typo gets the nearest name.
+  const near =
+    PROFILES.find((name) => value !== '' && name.split('-').includes(value.toLowerCase())) ??
+    didYouMean(value, PROFILES);
+  const hint = near === undefined ? '' : `; did you mean ${near}?`;
+  throw new Error(`unknown profile "${value}"; expected one of ${PROFILES.join(', ')}${hint}`);
 }
 
 /**

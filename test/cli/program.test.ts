@@ -23,5 +23,18 @@ describe('agent-hooks program (runCli)', () => {
     const run = await runCliInProcess(['run', 'Stop', '--profile', 'nope', '--no-user']);
     expect(run).toMatchObject({ code: 1, stdout: '' });
     expect(run.stderr).toMatch(/^agent-hooks: unknown profile "nope"/);
+    expect(run.stderr).not.toContain('did you mean');
+  });
+
+  it.each([
+    ['claude', 'claude-code'],
+    ['copilot', 'copilot-cli'],
+    ['vscod', 'vscode'],
+  ])('an unknown profile %s names the one meant (%s)', async (given, meant) => {
+    const run = await runCliInProcess(['run', 'Stop', '--profile', given, '--no-user']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `unknown profile "${given}"; expected one of claude-code, copilot-cli, vscode; did you mean ${meant}?`,
+    );
   });
 });
