@@ -229,6 +229,14 @@ export const HOST_AGREEMENTS: readonly HostDifference[] = [
   },
   {
     profile: V,
+    topic: "Claude Code's other handler keys (`args`, `shell`, `if`, `once`, `statusMessage`, `onFailure`)",
+    seed: 'seed 000 "掛鉤設定格式": VS Code uses the same hook format as Claude Code for compatibility; "掛鉤命令屬性": a hook is a `type: "command"` entry with command, OS overrides, cwd, env and timeout',
+    host: 'VS Code keeps only command, the OS keys, cwd, env and timeout (other-agents-hooks.md §2.4 `normalizeHookCommand`) and runs `spawn(command, [], {shell: true})` (§2.5). Each other Claude key, in a Claude-format or VS Code file, is a CONFIG_UNSUPPORTED_BY_HOST warning at the key saying what VS Code does instead and the fix, and the engine runs the hook as VS Code does: `command` alone through /bin/sh without `args`, no `shell` choice, no `if` filter, every time (`once`), no `onFailure` (only exit 2 blocks)',
+    source: 'seed 000, other-agents-hooks.md §2.3–§2.5, §7.1',
+    test: 'test/engine/vscode-claude-keys.test.ts › "args": VS Code runs "command" alone through /bin/sh',
+  },
+  {
+    profile: V,
     topic: "the terminal tool's name",
     seed: "other-agents-hooks.md §2.6 (Claude compatibility FAQ) lists `runTerminalCommand` among VS Code's tool names",
     host: "VS Code sends `run_in_terminal`, with the command line at `tool_input.command` as in Claude's `Bash`; the bridge hands it to Claude hooks as `Bash` and to Copilot hooks as `bash` (docs/bridge.md)",

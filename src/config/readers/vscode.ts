@@ -12,6 +12,7 @@ import {
 } from '../parse/event-keys.ts';
 import type { PathSegment } from '../parse/source-doc.ts';
 import { compact, describe, isRecord, type ReadContext } from './context.ts';
+import { withoutClaudeOnlyKeys } from './vscode-claude-keys.ts';
 
 const COMMAND_KEYS = ['command', 'windows', 'linux', 'osx', 'bash', 'powershell'] as const;
 
@@ -172,7 +173,7 @@ function readEntry(
     return undefined;
   }
   const schema = claudeFile ? 'vscode.claude-file-entry' : 'vscode.command';
-  if (!ctx.check(schema, withoutAsync(ctx, entry, path, event), path, {}, event)) return undefined;
+  if (!ctx.check(schema, withoutClaudeOnlyKeys(ctx, entry, path, event), path, {}, event)) return undefined;
   const str = (key: string): string | undefined =>
     typeof entry[key] === 'string' ? (entry[key] as string) : undefined;
   if (!COMMAND_KEYS.some((key) => str(key) !== undefined)) {
@@ -184,35 +185,6 @@ function readEntry(
     return undefined;
   }
   return commandHandler(ctx, event, eventKey, entry, path, str);
-}
-
-/** Claude's background keys (claude-code-hooks.md §4.7), which VS Code's command entries lack (§2.3). */
-const ASYNC_KEYS = ['async', 'asyncRewake'] as const;
-
-/**
- * VS Code runs no hook in the background: its hook service waits for every hook (§2.5; §7.1
- * "Async / background": ❌). An `async`/`asyncRewake` key is said, not read, and left out of the
- * schema check so that a flat entry does not also get CONFIG_UNKNOWN_KEY for it.
- */
-function withoutAsync(
-  ctx: ReadContext,
-  entry: Record<string, unknown>,
-  path: PathSegment[],
-  event: EventName,
-): Record<string, unknown> {
-  const found = ASYNC_KEYS.filter((key) => entry[key] !== undefined);
-  if (found.length === 0) return entry;
-  const rest = { ...entry };
-  for (const key of found) {
-    delete rest[key];
-    ctx.report(
-      'CONFIG_UNSUPPORTED_BY_HOST',
-      `VS Code does not run hooks in the background: "${key}" is ignored and the hook is waited for`,
-      [...path, key],
-      { key: true, expected: 'no background keys (VS Code waits for every hook)', found: key, event },
-    );
-  }
-  return rest;
 }
 
 /** A checked entry as a command handler: VS Code's OS keys, `bash`/`powershell` as their fallbacks. */

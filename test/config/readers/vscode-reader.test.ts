@@ -124,6 +124,8 @@ describe('VS Code reading .claude/settings.json (Claude parser chosen by path)',
     });
     expect(result.diagnostics.map((found) => [found.code, found.pointer])).toEqual([
       ['CONFIG_UNSUPPORTED_BY_HOST', '/hooks/PreToolUse/0/matcher'],
+      // VS Code has no `if` (other-agents-hooks.md §7.1): the hook runs for every call, and that is said.
+      ['CONFIG_UNSUPPORTED_BY_HOST', '/hooks/PreToolUse/0/hooks/0/if'],
       ['CONFIG_UNSUPPORTED_BY_HOST', '/hooks/Notification'],
       ['CONFIG_UNSUPPORTED_BY_HOST', '/hooks/Stop/0/hooks/0/type'],
     ]);
