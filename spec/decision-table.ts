@@ -25,6 +25,7 @@ export type HookBehaviour =
   | 'exit0-json-allow-bad-rewrite'
   | 'exit0-copilot-allow-bad-rewrite'
   | 'exit2-stderr'
+  | 'exit2-json-context'
   | 'exit1-stderr'
   | 'exit1-json-deny'
   | 'exit0-invalid-json'
@@ -122,6 +123,15 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
     outcome: 'blocking',
     decision: 'deny',
     why: 'exit 2 blocks; stderr is the reason (§3.3)',
+  },
+  {
+    profile: C,
+    event: 'PreToolUse',
+    behaviour: 'exit2-json-context',
+    outcome: 'blocking',
+    decision: 'deny',
+    contextAdded: true,
+    why: 'exit 2 blocks with stderr, and the JSON on stdout is read too: JSON is read on every exit code (§3.2)',
   },
   {
     profile: C,
@@ -492,10 +502,21 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
   {
     profile: V,
     event: 'PreToolUse',
+    behaviour: 'exit2-json-context',
+    outcome: 'blocking',
+    decision: 'deny',
+    contextAdded: false,
+    warning: 'VS Code parses stdout only on exit 0',
+    why: 'exit 2 is a blocking error carrying stderr; stdout is parsed on exit 0 only (§2.5), so its JSON is ignored with a warning',
+  },
+  {
+    profile: V,
+    event: 'PreToolUse',
     behaviour: 'exit1-json-deny',
     outcome: 'non-blocking-error',
     decision: null,
-    why: 'other exit codes are non-blocking warnings; stdout is not read (§2.5)',
+    warning: 'exit 1 is a non-blocking warning carrying stderr',
+    why: 'other exit codes are non-blocking warnings; stdout is not read (§2.5): its JSON is ignored with a warning',
   },
   {
     profile: V,
@@ -644,6 +665,17 @@ export const DECISION_TABLE: readonly DecisionRow[] = [
   },
   {
     profile: V,
+    event: 'SessionStart',
+    behaviour: 'exit2-json-context',
+    outcome: 'non-blocking-error',
+    decision: null,
+    continue: true,
+    contextAdded: false,
+    warning: 'VS Code parses stdout only on exit 0',
+    why: 'stdout is parsed on exit 0 only (§2.5): the additionalContext printed before exit 2 is ignored with a warning',
+  },
+  {
+    profile: V,
     event: 'SubagentStart',
     behaviour: 'exit0-json-stop',
     outcome: 'success',
@@ -683,7 +715,7 @@ export function renderDecisionsDoc(): string {
     'against a real fixture script by `test/engine/decision-table.test.ts`.',
     '',
     'Behaviours: `exit0-*` exit 0 with the named output; `exit2-stderr` exit 2 with a reason on',
-    'stderr; `exit1-*` exit 1; `timeout` sleeps past its timeout; `missing-script` names a script',
+    'stderr (`exit2-json-context`: and an additionalContext JSON on stdout); `exit1-*` exit 1; `timeout` sleeps past its timeout; `missing-script` names a script',
     'that does not exist; `*-bad-rewrite` allows and rewrites the Bash input to `{"cmd":"ls"}`,',
     'which does not match the Bash input schema `{ command: string }`. `(onFailure: block)` marks a',
     'handler with `"onFailure": "block"`; `(tool schema given)` an engine given that schema',
@@ -695,6 +727,12 @@ export function renderDecisionsDoc(): string {
     '`exit0-json-nested-block` prints the block inside `hookSpecificOutput` (`-no-reason`: with an',
     'empty reason). `(warning)` marks a row whose hook gets a warning saying what was ignored and how',
     'to fix it.',
+    '',
+    'Exit codes and stdout: Claude Code reads a JSON object on stdout whatever the exit code',
+    '(claude-code-hooks.md §3.2). VS Code parses stdout on exit 0 only (other-agents-hooks.md §2.5):',
+    'exit 2 is a blocking error carrying stderr, any other code a non-blocking warning; under `vscode` a',
+    'JSON object printed before a non-zero exit decides nothing, and the hook gets a warning naming it',
+    '(ENGINE_OUTPUT_IGNORED).',
     '',
     'Tool input rewrites: with a schema for the tool, an `updatedInput` (Copilot `modifiedArgs`)',
     'that fails it is discarded with the diagnostic `ENGINE_INVALID_UPDATED_INPUT`, and',

@@ -237,6 +237,14 @@ export const HOST_AGREEMENTS: readonly HostDifference[] = [
   },
   {
     profile: V,
+    topic: 'JSON on stdout with exit 2',
+    seed: 'seed 000 "選擇如何傳回資料": exit 2 is the simplest way to block; the hook\'s stderr is shown to the model as context, no JSON output needed',
+    host: "VS Code parses stdout only on exit 0 (other-agents-hooks.md §2.5 `NodeHookExecutor.executeCommand`): exit 2 is a blocking error carrying stderr, any other code a non-blocking warning. A JSON object a VS Code-dialect hook prints before a non-zero exit (an additionalContext, a permissionDecision and its reason, a Stop block reason) decides nothing: it is ignored with a warning on the hook (ENGINE_OUTPUT_IGNORED) naming the fix, exit 0; exit 2's reason is stderr. Claude Code, which reads the JSON on every exit code (claude-code-hooks.md §3.2), is unchanged",
+    source: 'seed 000, other-agents-hooks.md §2.5',
+    test: 'test/engine/vscode-exit-stdout.test.ts › PreToolUse: exit 2 denies with stderr; the JSON reason and context are ignored',
+  },
+  {
+    profile: V,
     topic: "the terminal tool's name",
     seed: "other-agents-hooks.md §2.6 (Claude compatibility FAQ) lists `runTerminalCommand` among VS Code's tool names",
     host: "VS Code sends `run_in_terminal`, with the command line at `tool_input.command` as in Claude's `Bash`; the bridge hands it to Claude hooks as `Bash` and to Copilot hooks as `bash` (docs/bridge.md)",

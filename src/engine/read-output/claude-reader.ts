@@ -1,5 +1,6 @@
 // Claude Code's reading of a finished run (claude-code-hooks.md §3.2, §3.3); VS Code reads the same
-// way except that only exit 0 and 2 count (other-agents-hooks.md §2.5).
+// way except that it parses stdout on exit 0 only and only exit 0 and 2 count (other-agents-hooks.md
+// §2.5; vscode-stdout.ts).
 
 import { describeEffect } from './describe-effect.ts';
 import type { HandlerEffect } from './effect.ts';
@@ -10,6 +11,7 @@ import { endingOf, type FailedRun, type FinishedRun, type OutputReader } from '.
 import { firstLine, parseStdout } from './parse-stdout.ts';
 import { readJsonOutput } from './read-json.ts';
 import { vscodeAsyncFirstLine } from './vscode-async.ts';
+import { vscodeStdoutOnExit0 } from './vscode-stdout.ts';
 
 export const CLAUDE_READER: OutputReader = {
   name: 'claude',
@@ -37,9 +39,10 @@ function noVerdict(run: FailedRun): Interpretation | undefined {
   );
 }
 
+/** Claude's reading of stdout on exit 0 only: VS Code parses no other (other-agents-hooks.md §2.5). */
 export const VSCODE_READER: OutputReader = {
   name: 'vscode',
-  read: (run) => readClaudeStyle(run, false),
+  read: (run) => readClaudeStyle(vscodeStdoutOnExit0(run), false),
   readFailure: () => undefined,
 };
 
