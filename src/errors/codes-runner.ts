@@ -58,8 +58,8 @@ export const RUNNER_CODES = {
   RUNNER_SHELL_SYNTAX_ERROR: {
     severity: 'warning',
     summary:
-      "A command string is bash, but Claude Code runs it with `/bin/sh -c` (dash on Debian and Ubuntu): the shell could not parse it and its exit 2 blocks like a hook's.",
-    fix: 'Set `"shell": "bash"` on the handler, or rewrite the command in POSIX sh (`<<<` → `printf \'%s\' "$X" |`, `[[` → `[`).',
+      "A command string is bash, but Claude Code and VS Code run it with `/bin/sh -c` (dash on Debian and Ubuntu): the shell could not parse it and its exit 2 blocks like a hook's.",
+    fix: 'Set `"shell": "bash"` on the handler (Claude Code; VS Code has no such key: run `bash -c …` or a #!/bin/bash script there), or rewrite the command in POSIX sh (`<<<` → `printf \'%s\' "$X" |`, `[[` → `[`).',
   },
   RUNNER_DESCENDANT_ESCAPED: {
     severity: 'warning',

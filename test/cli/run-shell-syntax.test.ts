@@ -39,6 +39,21 @@ async function runWrite(hook: Record<string, unknown>): Promise<Record<string, a
   return JSON.parse(stdout);
 }
 
+/** The same run under the vscode profile, from a `.github/hooks` file. */
+async function runWriteVscode(command: string): Promise<Record<string, any>> {
+  const root = makeTree(
+    {
+      '.github/hooks/guard.json': { hooks: { PreToolUse: [{ type: 'command', command }] } },
+      'in.json': WRITE,
+    },
+    'shell-syntax',
+  );
+  const args = ['run', 'PreToolUse', '--profile', 'vscode', '--cwd', root, '--input', join(root, 'in.json')];
+  const { code, stdout, stderr } = await runCliInProcess([...args, '--no-user', '--json']);
+  expect(code, stderr).toBe(0);
+  return JSON.parse(stdout);
+}
+
 const syntaxDiagnostics = (r: Record<string, any>) =>
   r.diagnostics.filter((d: { code: string }) => d.code === 'RUNNER_SHELL_SYNTAX_ERROR');
 
@@ -59,6 +74,15 @@ describe
       const r = await runWrite({ command: 'cat >/dev/null; [[ -n x ]] && exit 0; exit 2' });
       expect(r.decision).toBe('deny');
       expect(syntaxDiagnostics(r)[0].message).toContain('does not know the bash word `[[`');
+    });
+
+    it('under vscode (no "shell" key, other-agents-hooks.md §2.5) the hint says to run bash from the command', async () => {
+      const r = await runWriteVscode('cat >/dev/null; [[ -n x ]] && exit 0; exit 2');
+      expect(r.decision).toBe('deny');
+      const [diagnostic] = syntaxDiagnostics(r);
+      expect(diagnostic.message).toContain('does not know the bash word `[[`');
+      expect(diagnostic.message).toContain('VS Code has no "shell" key: run bash yourself (`bash -c …`');
+      expect(diagnostic.message).not.toContain('"shell": "bash"');
     });
 
     it('with "shell": "bash" the same command runs and there is nothing to report', async () => {

@@ -1,3 +1,4 @@
+import type { Dialect } from '../../model/dialect.ts';
 import type { RunRequest } from '../types.ts';
 import type { OutputOptions } from './collect-output.ts';
 import type { ShellKind } from './resolve.ts';
@@ -8,6 +9,8 @@ export interface ProcessOptions extends OutputOptions {
   /** Which shell interprets `args` (null: exec form); used to explain spawn failures. */
   shell?: ShellKind | null;
   display?: string;
+  /** The handler's dialect: what a message may tell its author to set (shell-syntax.ts). */
+  dialect?: Dialect;
   cwd: string;
   env: NodeJS.ProcessEnv;
   /** Bytes written to the hook's stdin (the payload JSON plus `\n`). */

@@ -155,6 +155,7 @@ function processOptions(
     args: resolved.args,
     shell: resolved.shell,
     display: resolved.display,
+    dialect: request.handler.dialect,
     cwd: resolveHookCwd(request.handler.spec.cwd, request.projectDir),
     env,
     input,

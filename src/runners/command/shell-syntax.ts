@@ -15,6 +15,12 @@ const BASH_ONLY_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 const BASH_HINT = 'set `"shell": "bash"` on the handler, or write POSIX sh';
+/**
+ * VS Code has no `shell` key: it runs every command with `/bin/sh` (other-agents-hooks.md §2.5),
+ * and the engine warns that a `shell` there is ignored (vscode-claude-keys.ts).
+ */
+const VSCODE_BASH_HINT =
+  'VS Code has no "shell" key: run bash yourself (`bash -c …`, or a script with a #!/bin/bash line), or write POSIX sh';
 
 /**
  * Claude Code runs a command string with `/bin/sh -c` (claude-code-observed.md), and on Debian
@@ -41,11 +47,12 @@ async function explainExit2(result: RunnerResult, opts: ProcessOptions): Promise
     parse !== undefined
       ? `${opts.file} cannot parse the command (${parse})`
       : `${opts.file} does not know the bash word \`${word}\``;
+  const hint = opts.dialect === 'vscode' ? VSCODE_BASH_HINT : BASH_HINT;
   result.diagnostics = [
     ...(result.diagnostics ?? []),
     {
       code: 'RUNNER_SHELL_SYNTAX_ERROR',
-      message: `${cause}: exit 2 came from the shell, not from the hook, and blocks as it does in the host; ${BASH_HINT}`,
+      message: `${cause}: exit 2 came from the shell, not from the hook, and blocks as it does in the host; ${hint}`,
     },
   ];
 }
