@@ -237,6 +237,15 @@ export const HOST_AGREEMENTS: readonly HostDifference[] = [
   },
   {
     profile: V,
+    topic:
+      "Claude Code's policy keys in a Claude-format file (`allowManagedHooksOnly`, `allowedHttpHookUrls`, `httpHookAllowedEnvVars`)",
+    seed: "seed 000: VS Code reads hook settings from .claude/settings.json, .claude/settings.local.json and ~/.claude/settings.json and parses Claude Code's hook format; it names no policy key",
+    host: 'VS Code honours only `disableAllHooks` in a Claude file (other-agents-hooks.md §2.4 step 7), so the URL and environment allow-lists and `allowManagedHooksOnly` are not enforced. The engine does not apply them under vscode either, and each is a CONFIG_UNSUPPORTED_BY_HOST warning at the key saying the restriction is not in force under VS Code and what to do instead',
+    source: 'seed 000, other-agents-hooks.md §2.4 step 7',
+    test: 'test/engine/vscode-claude-policy.test.ts › allowedHttpHookUrls does not stop an http hook under vscode, as under VS Code; Claude Code stops it',
+  },
+  {
+    profile: V,
     topic: 'JSON on stdout with exit 2',
     seed: 'seed 000 "選擇如何傳回資料": exit 2 is the simplest way to block; the hook\'s stderr is shown to the model as context, no JSON output needed',
     host: "VS Code parses stdout only on exit 0 (other-agents-hooks.md §2.5 `NodeHookExecutor.executeCommand`): exit 2 is a blocking error carrying stderr, any other code a non-blocking warning. A JSON object a VS Code-dialect hook prints before a non-zero exit (an additionalContext, a permissionDecision and its reason, a Stop block reason) decides nothing: it is ignored with a warning on the hook (ENGINE_OUTPUT_IGNORED) naming the fix, exit 0; exit 2's reason is stderr. Claude Code, which reads the JSON on every exit code (claude-code-hooks.md §3.2), is unchanged",

@@ -12,6 +12,7 @@ import type { ConfigModels } from './readers/config-models.ts';
 import { describe, isRecord, NeedsModels, ReadContext } from './readers/context.ts';
 import { readCopilotHooks } from './readers/copilot.ts';
 import { isClaudeSettingsPath, readVscodeHooks } from './readers/vscode.ts';
+import { readVscodeClaudePolicy } from './readers/vscode-claude-policy.ts';
 
 /**
  * readConfig (read-config.ts) without loading zod, for the paths a host starts on every tool call
@@ -149,8 +150,9 @@ function readTop(ctx: ReadContext, top: Record<string, unknown>, result: ReadRes
       return;
     case 'vscode-hooks': {
       const claudeFile = isClaudeSettingsPath(ctx.options.file);
-      // VS Code honours disableAllHooks only in Claude files (other-agents-hooks.md §2.4 step 7).
-      if (claudeFile) result.policy = readClaudePolicy(ctx, top);
+      // VS Code honours disableAllHooks only in Claude files, and no other policy key
+      // (other-agents-hooks.md §2.4 step 7); the others are said (vscode-claude-policy.ts).
+      if (claudeFile) result.policy = readVscodeClaudePolicy(ctx, top);
       result.handlers = readVscodeHooks(ctx, top.hooks, ['hooks'], claudeFile);
       return;
     }
