@@ -246,6 +246,14 @@ export const HOST_AGREEMENTS: readonly HostDifference[] = [
   },
   {
     profile: V,
+    topic: "Claude nested hook groups in a custom agent's frontmatter (`.github/agents/*.agent.md`)",
+    seed: 'seed 000 "代理程式作用域掛鉤": the agent frontmatter `hooks` field has the same structure as a hook file; VS Code parses Claude\'s format but ignores matcher values',
+    host: "VS Code reads an agent's hooks as a hook file's, direct entries or Claude nested groups (other-agents-hooks.md §2.3), discarding the matcher and every non-command type (§2.4 step 3) and keeping only its own command keys (step 4). The engine reads them so under vscode: the matcher is ignored (info), `args`, `if` and the other Claude-only keys are CONFIG_UNSUPPORTED_BY_HOST warnings and not applied, an http hook is skipped with a warning",
+    source: 'seed 000, other-agents-hooks.md §2.3–§2.4',
+    test: 'test/engine/vscode-agent-hooks.test.ts › the matcher and "if" are ignored, "args" dropped and the http hook skipped; Claude Code reads them all',
+  },
+  {
+    profile: V,
     topic: 'JSON on stdout with exit 2',
     seed: 'seed 000 "選擇如何傳回資料": exit 2 is the simplest way to block; the hook\'s stderr is shown to the model as context, no JSON output needed',
     host: "VS Code parses stdout only on exit 0 (other-agents-hooks.md §2.5 `NodeHookExecutor.executeCommand`): exit 2 is a blocking error carrying stderr, any other code a non-blocking warning. A JSON object a VS Code-dialect hook prints before a non-zero exit (an additionalContext, a permissionDecision and its reason, a Stop block reason) decides nothing: it is ignored with a warning on the hook (ENGINE_OUTPUT_IGNORED) naming the fix, exit 0; exit 2's reason is stderr. Claude Code, which reads the JSON on every exit code (claude-code-hooks.md §3.2), is unchanged",

@@ -143,10 +143,14 @@ function readTop(ctx: ReadContext, top: Record<string, unknown>, result: ReadRes
       return;
     case 'frontmatter':
       // seed 000: a VS Code custom agent (`*.agent.md`) lists flat command entries per event;
-      // Claude skills and agents nest them in matcher groups (claude-code-hooks.md §1).
-      result.handlers = isVscodeAgentHooks(top.hooks)
-        ? readVscodeHooks(ctx, top.hooks, ['hooks'], false)
-        : readClaudeHooks(ctx, top.hooks, ['hooks']);
+      // Claude skills and agents nest them in matcher groups (claude-code-hooks.md §1). VS Code
+      // reads an agent's nested groups as it reads a hook file's (other-agents-hooks.md §2.3:
+      // "same shape (direct entries or Claude nested {matcher, hooks})"; §2.4 step 3 drops the
+      // matcher and every non-command type, step 4 keeps only its own command keys).
+      result.handlers =
+        ctx.options.vscodeAgent === true || isVscodeAgentHooks(top.hooks)
+          ? readVscodeHooks(ctx, top.hooks, ['hooks'], false)
+          : readClaudeHooks(ctx, top.hooks, ['hooks']);
       return;
     case 'vscode-hooks': {
       const claudeFile = isClaudeSettingsPath(ctx.options.file);

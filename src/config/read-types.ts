@@ -35,6 +35,12 @@ export interface ReadOptions {
   pluginData?: string;
   namespace?: string;
   strict?: boolean;
+  /**
+   * Frontmatter of a VS Code custom agent (`.github/agents/*.agent.md`) read for the vscode
+   * profile: VS Code reads its hooks as it reads a hook file, Claude nested groups included
+   * (other-agents-hooks.md §2.3–§2.4), so they are read with VS Code's rules, not Claude's.
+   */
+  vscodeAgent?: boolean;
 }
 
 export interface ReadResult {

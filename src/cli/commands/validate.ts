@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { detectConfigKind } from '../../config/convert/index.ts';
+import { VSCODE_AGENT_SUFFIX } from '../../config/discovery/vscode.ts';
 import { loadConfig } from '../../config/generation/load-config.ts';
 import { type ConfigKind, readConfig } from '../../config/read-config.ts';
 import { readRegularFile } from '../../config/read-regular-file.ts';
@@ -51,6 +52,11 @@ function readerKind(kind: ConfigKind, profile: CommonOptions['profile']): Config
   return profile === 'vscode' && kind !== 'frontmatter' ? 'vscode-hooks' : kind;
 }
 
+/** A VS Code custom agent (`*.agent.md`, the only Markdown VS Code reads hooks from), checked for vscode. */
+function isVscodeAgent(file: string, kind: ConfigKind, profile: CommonOptions['profile']): boolean {
+  return profile === 'vscode' && kind === 'frontmatter' && file.endsWith(VSCODE_AGENT_SUFFIX);
+}
+
 /** Warnings a typo usually causes: `--strict` turns them into errors, and the summary says so. */
 const UNKNOWN_NAMES: ReadonlySet<string> = new Set(['CONFIG_UNKNOWN_KEY', 'CONFIG_UNKNOWN_EVENT']);
 
@@ -95,6 +101,7 @@ async function validateFiles(files: string[], options: ValidateOptions): Promise
       kind,
       scope: 'project',
       ...(options.strict ? { strict: true } : {}),
+      ...(isVscodeAgent(file, kind, options.profile) ? { vscodeAgent: true } : {}),
     });
     out.push(...result.diagnostics);
   }

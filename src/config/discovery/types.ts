@@ -42,6 +42,8 @@ export interface LocationSpec {
   changeSource?: ConfigChangeSource;
   pluginRoot?: string;
   pluginData?: string;
+  /** `.github/agents/*.agent.md` under the vscode profile: read with VS Code's rules (ReadOptions). */
+  vscodeAgent?: boolean;
   /** Copilot policy files must be root-owned and not group/world-writable (other-agents-hooks.md §1.2). */
   requireSecureOwner?: boolean;
   /** Copilot `.github/copilot/settings*.json` and `~/.copilot/settings.json`: their disableAllHooks is global. */

@@ -11,6 +11,9 @@ export const VSCODE_DEFAULT_HOOK_LOCATIONS: Readonly<Record<string, boolean>> = 
 
 export const VSCODE_AGENTS_PATTERN = '.github/agents/*.agent.md';
 
+/** The ending of a VS Code custom agent file, the only Markdown VS Code reads hooks from. */
+export const VSCODE_AGENT_SUFFIX = '.agent.md';
+
 /**
  * VS Code reads `settings*.json` inside a `.claude` folder as Claude format (§2.4 step 1). The
  * `vscode-hooks` reader makes that choice itself; the policy step needs it for `useClaudeHooks`.
@@ -92,6 +95,7 @@ function agentsSpec(ctx: DiscoveryContext): LocationSpec {
     kind: 'frontmatter',
     scope: 'frontmatter',
     userLevel: false,
+    vscodeAgent: true,
     ...(agentsOn ? {} : { disabledReason: 'chat.useCustomAgentHooks is off' }),
   };
 }

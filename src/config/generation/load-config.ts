@@ -101,6 +101,7 @@ async function readOne(
       ...(found.pluginData ? { pluginData: found.pluginData } : {}),
       ...(found.namespace ? { namespace: found.namespace } : {}),
       ...(options.strict ? { strict: true } : {}),
+      ...(spec.vscodeAgent ? { vscodeAgent: true } : {}),
     };
     const read = options.read ? options.read(readOptions) : await readConfigLazily(readOptions);
     const result = keepLastGood(lastGoodKey(spec.kind, file), file, read, previous, sink.lastGood);
