@@ -8,9 +8,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runValidate } from '../../src/cli/commands/validate.ts';
-import type { CommonOptions } from '../../src/cli/common-options.ts';
 import { createHookEngine } from '../../src/index.ts';
+import { validateJson } from '../helpers/report-json.ts';
 import { makeTree } from '../helpers/temp-dir.ts';
 import { launchServer, type TestServer } from '../runners/http/http-test-kit.ts';
 
@@ -83,21 +82,8 @@ describe("vscode: a custom agent's Claude nested hooks are read as VS Code reads
 
   it('validate --profile vscode says each key VS Code does not read, at its line and column', async () => {
     const root = makeTree({ [VSCODE_AGENT]: frontmatter() }, 'vscode-agent-validate');
-    const common: CommonOptions = {
-      cwd: root,
-      profile: 'vscode',
-      settings: [],
-      user: false,
-      pluginDir: [],
-      json: true,
-    };
-    let out = '';
-    const code = await runValidate([VSCODE_AGENT], common, (text) => {
-      out += text;
-    });
+    const { code, diagnostics: found } = await validateJson(root, [VSCODE_AGENT]);
     expect(code).toBe(0);
-    type Found = { code: string; severity: string; pointer: string; line?: number; column?: number };
-    const found = JSON.parse(out).diagnostics as Found[];
     expect(found.map((d) => `${d.severity} ${d.code} ${d.pointer} ${d.line}:${d.column}`)).toEqual([
       'info CONFIG_UNSUPPORTED_BY_HOST /hooks/PreToolUse/0/matcher 6:16',
       'warning CONFIG_UNSUPPORTED_BY_HOST /hooks/PreToolUse/0/hooks/0/args 10:11',

@@ -5,10 +5,8 @@
 // that shows the key does change the run where the host reads it.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runList } from '../../src/cli/commands/list.ts';
-import { runValidate } from '../../src/cli/commands/validate.ts';
-import type { CommonOptions } from '../../src/cli/common-options.ts';
 import { createHookEngine, type DispatchResult, type InlineSource } from '../../src/index.ts';
+import { listJson, validateJson } from '../helpers/report-json.ts';
 import { makeTree } from '../helpers/temp-dir.ts';
 
 const PRINT_ARGS = fileURLToPath(new URL('../fixtures/command/print-args.sh', import.meta.url));
@@ -105,22 +103,11 @@ describe('vscode: Claude-only handler keys are said and not read (§2.3–§2.5)
       },
       '.github/hooks/guard.json': { hooks: { PreToolUse: [{ type: 'command', command: 'x', ...keys }] } },
     });
-    const common: CommonOptions = {
-      cwd: root,
-      profile: 'vscode',
-      settings: [],
-      user: false,
-      pluginDir: [],
-      json: true,
-    };
-    let out = '';
-    const files = ['.claude/settings.json', '.github/hooks/guard.json'];
-    const code = await runValidate(files, common, (text) => {
-      out += text;
-    });
+    const { code, diagnostics: found } = await validateJson(root, [
+      '.claude/settings.json',
+      '.github/hooks/guard.json',
+    ]);
     expect(code).toBe(0);
-    type Found = { code: string; pointer: string; line?: number; column?: number; severity: string };
-    const found = JSON.parse(out).diagnostics as Found[];
     const names = Object.keys(keys);
     expect(found.map((d) => `${d.severity} ${d.code} ${d.pointer}`)).toEqual([
       ...names.map((key) => `warning CONFIG_UNSUPPORTED_BY_HOST /hooks/PreToolUse/0/hooks/0/${key}`),
@@ -135,22 +122,9 @@ describe('vscode: Claude-only handler keys are said and not read (§2.3–§2.5)
         hooks: { Stop: [{ hooks: [{ type: 'command', command: 'x', args: ['y'], once: true }] }] },
       },
     });
-    const common: CommonOptions = {
-      cwd: root,
-      profile: 'vscode',
-      settings: [],
-      user: false,
-      pluginDir: [],
-      json: true,
-    };
-    let out = '';
-    const code = await runList(common, (text) => {
-      out += text;
-    });
+    const { code, diagnostics } = await listJson(root);
     expect(code).toBe(0);
-    const found = (JSON.parse(out).diagnostics as { code: string; pointer: string }[]).map(
-      (d) => `${d.code} ${d.pointer}`,
-    );
+    const found = diagnostics.map((d) => `${d.code} ${d.pointer}`);
     expect(found).toEqual([
       'CONFIG_UNSUPPORTED_BY_HOST /hooks/Stop/0/hooks/0/args',
       'CONFIG_UNSUPPORTED_BY_HOST /hooks/Stop/0/hooks/0/once',

@@ -4,10 +4,8 @@
 // and says so at each key. The dispatch cases send a real http hook to a server on 127.0.0.1 that
 // the lists would stop under Claude Code (the control), and do not stop under vscode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runList } from '../../src/cli/commands/list.ts';
-import { runValidate } from '../../src/cli/commands/validate.ts';
-import type { CommonOptions } from '../../src/cli/common-options.ts';
 import { createHookEngine, type InlineSource } from '../../src/index.ts';
+import { listJson, validateJson } from '../helpers/report-json.ts';
 import { makeTree } from '../helpers/temp-dir.ts';
 import { launchServer, type TestServer } from '../runners/http/http-test-kit.ts';
 
@@ -112,21 +110,8 @@ describe('vscode: Claude policy keys other than disableAllHooks are not enforced
 
   it('validate --profile vscode shows each ignored key at its line and column, saying it is not in force', async () => {
     const root = makeTree({ '.claude/settings.json': { ...POLICY, disableAllHooks: false, hooks: {} } });
-    const common: CommonOptions = {
-      cwd: root,
-      profile: 'vscode',
-      settings: [],
-      user: false,
-      pluginDir: [],
-      json: true,
-    };
-    let out = '';
-    const code = await runValidate(['.claude/settings.json'], common, (text) => {
-      out += text;
-    });
+    const { code, diagnostics: found } = await validateJson(root, ['.claude/settings.json']);
     expect(code).toBe(0);
-    type Found = { code: string; pointer: string; line?: number; column?: number; message: string };
-    const found = JSON.parse(out).diagnostics as Found[];
     expect(found.map((d) => `${d.code} ${d.pointer} ${d.line}:${d.column}`)).toEqual([
       'CONFIG_UNSUPPORTED_BY_HOST /allowManagedHooksOnly 2:3',
       'CONFIG_UNSUPPORTED_BY_HOST /allowedHttpHookUrls 3:3',
@@ -145,25 +130,10 @@ describe('vscode: Claude policy keys other than disableAllHooks are not enforced
         hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] },
       },
     });
-    const common: CommonOptions = {
-      cwd: root,
-      profile: 'vscode',
-      settings: [],
-      user: false,
-      pluginDir: [],
-      json: true,
-    };
-    let out = '';
-    expect(
-      await runList(common, (text) => {
-        out += text;
-      }),
-    ).toBe(0);
-    const listed = JSON.parse(out) as { skipped: { code: string }[] };
-    expect(listed.skipped.map((s) => s.code)).toEqual(['CONFIG_HOOKS_DISABLED']);
-    const found = (JSON.parse(out).diagnostics as { code: string; pointer: string }[]).map(
-      (d) => `${d.code} ${d.pointer}`,
-    );
+    const listed = await listJson(root);
+    expect(listed.code).toBe(0);
+    expect(listed.report.skipped.map((s: { code: string }) => s.code)).toEqual(['CONFIG_HOOKS_DISABLED']);
+    const found = listed.diagnostics.map((d) => `${d.code} ${d.pointer}`);
     expect(found).toEqual([
       'CONFIG_UNSUPPORTED_BY_HOST /allowManagedHooksOnly',
       'CONFIG_UNSUPPORTED_BY_HOST /allowedHttpHookUrls',

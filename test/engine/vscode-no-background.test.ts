@@ -5,9 +5,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runValidate } from '../../src/cli/commands/validate.ts';
-import type { CommonOptions } from '../../src/cli/common-options.ts';
 import { createHookEngine, type DispatchResult, type InlineSource } from '../../src/index.ts';
+import { validateJson } from '../helpers/report-json.ts';
 import { makeTree, tempDir } from '../helpers/temp-dir.ts';
 
 const POST_TOOL_INPUT = {
@@ -129,22 +128,12 @@ describe('vscode: no hook runs in the background (§2.5, §7.1)', () => {
         },
       },
     });
-    const common: CommonOptions = {
-      cwd: root,
-      profile: 'vscode',
-      settings: [],
-      user: false,
-      pluginDir: [],
-      json: true,
-    };
-    let out = '';
-    const code = await runValidate(['.github/hooks/guard.json', '.claude/settings.json'], common, (text) => {
-      out += text;
-    });
+    const { code, diagnostics } = await validateJson(root, [
+      '.github/hooks/guard.json',
+      '.claude/settings.json',
+    ]);
     expect(code).toBe(0);
-    const found = (JSON.parse(out).diagnostics as { code: string; pointer: string }[]).map(
-      (d) => `${d.code} ${d.pointer}`,
-    );
+    const found = diagnostics.map((d) => `${d.code} ${d.pointer}`);
     expect(found).toEqual([
       'CONFIG_UNSUPPORTED_BY_HOST /hooks/PostToolUse/0/async',
       'CONFIG_UNSUPPORTED_BY_HOST /hooks/PostToolUse/0/hooks/0/async',
