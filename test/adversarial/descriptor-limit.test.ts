@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createHookEngine } from '../../src/index.ts';
 import { createProcessSlots } from '../../src/runners/command/process-slots.ts';
 import { createCommandRunner } from '../../src/runners/command/run-command-handler.ts';
 import { FIXTURES_DIR } from '../helpers/engine.ts';
@@ -32,13 +33,13 @@ describe('item 4: descriptor exhaustion', () => {
   it('slots run at most their limit at once and hand over in arrival order', async () => {
     const slots = createProcessSlots(2);
     const order: number[] = [];
-    const first = await slots.acquire();
-    const second = await slots.acquire();
-    const third = slots.acquire().then((release) => {
+    const first = await slots.acquire('protected');
+    const second = await slots.acquire('protected');
+    const third = slots.acquire('protected').then((release) => {
       order.push(3);
       return release;
     });
-    const fourth = slots.acquire().then((release) => {
+    const fourth = slots.acquire('protected').then((release) => {
       order.push(4);
       return release;
     });
@@ -65,6 +66,87 @@ describe('item 4: descriptor exhaustion', () => {
     const again = slots.tryAcquire();
     expect(again).toBeTypeOf('function');
     again?.();
+  });
+});
+
+describe('slots kept for user and policy hooks', () => {
+  it('project hooks leave a share of the slots free, and a waiting protected run goes first', async () => {
+    const slots = createProcessSlots(8);
+    expect(slots.reserved).toBe(1);
+    const shared = Array.from({ length: 7 }, () => slots.tryAcquire('shared'));
+    expect(shared.every((release) => typeof release === 'function')).toBe(true);
+    // The eighth slot is kept: a project hook waits, a user hook takes it.
+    expect(slots.tryAcquire('shared')).toBeUndefined();
+    const user = slots.tryAcquire('protected');
+    expect(user).toBeTypeOf('function');
+    const order: string[] = [];
+    const sharedWaiter = slots.acquire('shared').then((release) => {
+      order.push('shared');
+      return release;
+    });
+    const protectedWaiter = slots.acquire('protected').then((release) => {
+      order.push('protected');
+      return release;
+    });
+    // A project hook's slot comes free: the protected run waiting behind the shared one gets it.
+    shared[0]?.();
+    (await protectedWaiter)();
+    expect(order).toEqual(['protected']);
+    user?.();
+    (await sharedWaiter)();
+    expect(order).toEqual(['protected', 'shared']);
+  });
+
+  it("a repository's slow hooks holding every open slot cannot keep a user's guard from denying", async () => {
+    const gate = tempDir('slot-reserve');
+    const hold = (i: number) => ({
+      type: 'command',
+      command: `while [ ! -e '${gate}/go' ]; do sleep 0.05; done # ${i}`,
+    });
+    const engine = await createHookEngine({
+      discover: false,
+      sessionId: 's',
+      runners: { command: createCommandRunner({ maxConcurrentProcesses: 2 }) },
+      sources: [
+        {
+          file: join(gate, 'project.json'),
+          kind: 'claude-settings',
+          scope: 'project',
+          config: { hooks: { PostToolUse: [{ hooks: [hold(1), hold(2)] }] } },
+        },
+        {
+          file: join(gate, 'user.json'),
+          kind: 'claude-settings',
+          scope: 'user',
+          config: {
+            hooks: {
+              PreToolUse: [
+                { matcher: 'Bash', hooks: [{ type: 'command', command: 'echo no >&2; exit 2', timeout: 2 }] },
+              ],
+            },
+          },
+        },
+      ],
+    });
+    try {
+      const held = engine.dispatch('PostToolUse', {
+        tool_name: 'Bash',
+        tool_input: {},
+        tool_response: {},
+        tool_use_id: 't1',
+      });
+      const guarded = await engine.dispatch('PreToolUse', {
+        tool_name: 'Bash',
+        tool_input: { command: 'rm -rf /' },
+        tool_use_id: 't2',
+      });
+      expect(guarded.decision).toBe('deny');
+      writeFileSync(join(gate, 'go'), '');
+      expect((await held).hooks.map((hook) => hook.outcome)).toEqual(['success', 'success']);
+    } finally {
+      writeFileSync(join(gate, 'go'), '');
+      await engine.close();
+    }
   });
 });
 

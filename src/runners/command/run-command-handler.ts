@@ -17,7 +17,7 @@ import {
   resolveHookCwd,
 } from './environment.ts';
 import type { ProcessOptions } from './process-options.ts';
-import { createProcessSlots, type ProcessSlots, sharedProcessSlots } from './process-slots.ts';
+import { createProcessSlots, type ProcessSlots, sharedProcessSlots, slotClaimOf } from './process-slots.ts';
 import { type ResolvedCommand, resolveCommand } from './resolve.ts';
 import { runInSlot } from './run-in-slot.ts';
 import { consumeEnvFile, createEnvFile } from './temp-files.ts';
@@ -95,7 +95,9 @@ async function runWithinEnvLimit(
   input: Buffer,
 ): Promise<RunnerResult> {
   const { env } = environment;
-  const result = await runInSlot(processOptions(request, options, resolved, env, input), slotsFor(options));
+  const slots = slotsFor(options);
+  const claim = slotClaimOf(request.handler.source.scope);
+  const result = await runInSlot(processOptions(request, options, resolved, env, input), slots, claim);
   const derived = INPUT_DERIVED_ENV_VARS.filter((name) => env[name] !== undefined);
   if (!result.spawnError?.message.includes('E2BIG') || derived.length === 0) return result;
   const slim: NodeJS.ProcessEnv = { ...env };
@@ -104,7 +106,7 @@ async function runWithinEnvLimit(
     code: 'RUNNER_INPUT_ENV_TOO_LARGE',
     message: `the environment exceeded the kernel limit (E2BIG); ran the hook again without ${derived.join(' and ')}`,
   });
-  return runInSlot(processOptions(request, options, resolved, slim, input), slotsFor(options));
+  return runInSlot(processOptions(request, options, resolved, slim, input), slots, claim);
 }
 
 /**
