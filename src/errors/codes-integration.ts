@@ -36,6 +36,12 @@ export const INTEGRATION_CODES = {
       'The MCP proxy could not dispatch a hook event; a tool call is refused (fail closed), other messages pass unchanged.',
     fix: "Run `agent-hooks validate` in the project the proxy reads, and check the proxy's stderr for the cause.",
   },
+  MCP_PROXY_UNEXPECTED_RESPONSE: {
+    severity: 'warning',
+    summary:
+      'The MCP server sent a response for a request id the proxy never sent it (or had seen answered); the response was dropped, so a server cannot answer a tool call that its PreToolUse hooks are still screening or have refused.',
+    fix: 'Fix the server: it must answer each request once, with the id it received. The proxy logs the id on stderr.',
+  },
   MCP_PROXY_DEPENDENCY_MISSING: {
     severity: 'error',
     summary:

@@ -33,6 +33,13 @@ export class Relay {
   readonly #calls = new Map<string, PendingCall>();
   /** tools/call requests still in PreToolUse, cancellable by the client. */
   readonly #screening = new Map<string, AbortController>();
+  /**
+   * The client's requests the server was given and has not answered. A response for any other id
+   * is dropped: a server that answered a tools/call it was never sent (ids are counters, easy to
+   * guess) while its PreToolUse hooks ran would put its text before the model as the tool's
+   * result, past a deny and past the PostToolUse hooks.
+   */
+  readonly #sentToServer = new Set<string>();
   /** elicitation/create requests waiting for the user's answer. */
   readonly #elicitations = new Map<string, Record<string, unknown>>();
   #initializeId: string | undefined;
@@ -73,6 +80,12 @@ export class Relay {
   #fromServer(message: Message): void {
     if (isResponse(message)) {
       const key = idKey(message.id);
+      if (!this.#sentToServer.delete(key)) {
+        this.#ctx.log(
+          `MCP_PROXY_UNEXPECTED_RESPONSE: the server answered request ${JSON.stringify(message.id)}, which it was not sent or had answered already; the answer was dropped`,
+        );
+        return;
+      }
       const pending = this.#calls.get(key);
       if (pending) return void this.#toolCallAnswered(message, pending, key);
       if (key === this.#initializeId && 'result' in message) {
@@ -176,11 +189,14 @@ export class Relay {
 
   /** To the server; a request that cannot be delivered is answered with an error. */
   async #forward(message: Message): Promise<void> {
+    const request = isRequest(message) ? idKey(message.id) : undefined;
+    if (request !== undefined) this.#sentToServer.add(request);
     try {
       await this.#downstream.send(message);
     } catch (error) {
       this.#ctx.log(`could not send ${describeMessage(message)} to the server: ${describe(error)}`);
-      if (isRequest(message)) {
+      if (request !== undefined && isRequest(message)) {
+        this.#sentToServer.delete(request);
         await this.#reply(
           errorResponse(message.id, INTERNAL_ERROR, `MCP server unreachable: ${describe(error)}`),
         );
