@@ -153,7 +153,7 @@ function readTop(ctx: ReadContext, top: Record<string, unknown>, result: ReadRes
           : readClaudeHooks(ctx, top.hooks, ['hooks']);
       return;
     case 'vscode-hooks': {
-      const claudeFile = isClaudeSettingsPath(ctx.options.file);
+      const claudeFile = ctx.options.claudeFormat === true || isClaudeSettingsPath(ctx.options.file);
       // VS Code honours disableAllHooks only in Claude files, and no other policy key
       // (other-agents-hooks.md §2.4 step 7); the others are said (vscode-claude-policy.ts).
       if (claudeFile) result.policy = readVscodeClaudePolicy(ctx, top);

@@ -41,6 +41,12 @@ export interface ReadOptions {
    * (other-agents-hooks.md §2.3–§2.4), so they are read with VS Code's rules, not Claude's.
    */
   vscodeAgent?: boolean;
+  /**
+   * With kind `vscode-hooks`: the text is a Claude-format settings file whatever its name. VS Code
+   * picks Claude's parser by path (other-agents-hooks.md §2.4 step 1); a text with no such path (an
+   * inline source, a session hook) says so here. See readingFor (host-reading.ts).
+   */
+  claudeFormat?: boolean;
 }
 
 export interface ReadResult {

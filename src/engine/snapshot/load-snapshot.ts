@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { type ConfigGeneration, type LoadOptions, loadConfig } from '../../config/generation/index.ts';
-import { readConfigLazily } from '../../config/read-core.ts';
 import type { PolicySettings } from '../../config/read-types.ts';
 import type { Diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
@@ -9,6 +8,7 @@ import type { HookEngineOptions } from '../options.ts';
 import { buildIndex } from '../plan/build-index.ts';
 import { createTrustCheck } from '../plan/trust-check.ts';
 import { getProfile } from '../profiles/profiles.ts';
+import { type InlineRead, readInlineSources } from './inline-sources.ts';
 import type { ConfigSnapshot } from './snapshot.ts';
 
 /** The discovery options an engine's options stand for (also used by `engine.watch()`). */
@@ -55,19 +55,9 @@ export async function loadSnapshot(
     prompts.push(...generation.prompts);
     policy = { ...generation.policy };
   }
-  for (const source of options.sources ?? []) {
-    const text = typeof source.config === 'string' ? source.config : JSON.stringify(source.config, null, 2);
-    const read = await readConfigLazily({
-      file: source.file,
-      text,
-      kind: source.kind,
-      scope: source.scope ?? 'session',
-    });
-    handlers.push(...read.handlers);
-    diagnostics.push(...read.diagnostics);
-    prompts.push(...read.prompts);
-    policy = mergeInlinePolicy(policy, read.policy);
-  }
+  const inline: InlineRead = { handlers, diagnostics, prompts, policy };
+  await readInlineSources(options.sources ?? [], profile.name, inline);
+  policy = inline.policy;
   if (options.handlers) handlers.push(...options.handlers);
 
   const trustCheck = createTrustCheck(options, handlers, projectDir);
@@ -98,15 +88,4 @@ export async function loadSnapshot(
     },
     trustCheck,
   });
-}
-
-/** Inline sources add to the HTTP allowlists the way one more settings file would. */
-function mergeInlinePolicy(base: PolicySettings, next: PolicySettings): PolicySettings {
-  const merged: PolicySettings = { ...base };
-  if (next.allowedHttpHookUrls)
-    merged.allowedHttpHookUrls = [...(base.allowedHttpHookUrls ?? []), ...next.allowedHttpHookUrls];
-  if (next.httpHookAllowedEnvVars)
-    merged.httpHookAllowedEnvVars = [...(base.httpHookAllowedEnvVars ?? []), ...next.httpHookAllowedEnvVars];
-  if (next.disableAllHooks) merged.disableAllHooks = true;
-  return merged;
 }
