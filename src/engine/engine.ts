@@ -120,6 +120,7 @@ export class HookEngine {
         }
         return found;
       },
+      this.profile,
     );
   }
 

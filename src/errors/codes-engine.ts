@@ -9,8 +9,9 @@ export const ENGINE_CODES = {
   },
   ENGINE_INVALID_SESSION_HOOK: {
     severity: 'error',
-    summary: 'addSessionHook() was given a hook that is not valid as a Claude settings entry.',
-    fix: "Pass an entry as a settings file spells it, e.g. { type: 'command', command: './verify-output.sh' }; the message lists each problem.",
+    summary:
+      'addSessionHook() was given a hook that is not valid as a Claude settings entry, or (under the vscode profile) one VS Code would skip in a Claude settings file: a type other than command, or an event it does not run from such a file (other-agents-hooks.md §2.4).',
+    fix: "Pass an entry as a settings file spells it, e.g. { type: 'command', command: './verify-output.sh' }; under the vscode profile a command hook on an event VS Code runs. The message lists each problem.",
   },
   ENGINE_NO_FRONTMATTER_HOOKS: {
     severity: 'error',

@@ -20,6 +20,7 @@ import { runAll } from '../run/run-all.ts';
 import { claimOnceHooks, isOnceHook, settleOnceHooks } from '../session/once.ts';
 import {
   retireSessionHooks,
+  sayRegistrationNotes,
   scopeToSubagent,
   sessionStartPrompts,
   withSessionHooks,
@@ -107,6 +108,7 @@ export async function dispatchEvent(
       ? withSkips(plan.skipped, [trusted?.skipped, split?.skipped, once?.skipped, ran.skipped])
       : plan.skipped;
   const result = conclude(ctx, scope, ran, skipped, prompts, stopCap);
+  if (sessionHooks.length > 0) sayRegistrationNotes(ctx, event, ran.items, result);
   const checking = checkUpdatedInput(ctx, input, result);
   if (checking) await checking;
   if (tooDeep) result.diagnostics.push(inputTooDeep(event));

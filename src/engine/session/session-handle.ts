@@ -1,5 +1,6 @@
 import type { EventName } from '../../model/event-name.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
+import type { ProfileName } from '../../model/profile-name.ts';
 import { type SessionHookEntry, sessionHookHandler } from './session-hook-entry.ts';
 import type { FunctionHookCallback, FunctionHookOptions, SessionHookStore } from './session-hooks.ts';
 
@@ -29,36 +30,36 @@ export class SessionHandle {
   readonly #onEnd: () => void;
 
   readonly #frontmatter: (file: string) => readonly NormalizedHandler[];
+  readonly #profile: ProfileName;
 
   constructor(
     store: SessionHookStore,
     id: string,
     onEnd: () => void,
     frontmatter: (file: string) => readonly NormalizedHandler[] = () => [],
+    profile: ProfileName = 'claude-code',
   ) {
     this.#store = store;
     this.id = id;
     this.#onEnd = onEnd;
     this.#frontmatter = frontmatter;
+    this.#profile = profile;
   }
 
   /**
    * Adds a hook to this session: an entry as a Claude settings file spells it (seed 004:
    * `{ type: 'command', command: './verify-output.sh' }`), validated like configuration (an
-   * invalid one throws ENGINE_INVALID_SESSION_HOOK here), or an already-normalized handler.
-   * Returns its disposer.
+   * invalid one throws ENGINE_INVALID_SESSION_HOOK here) and read as the profile's host reads a
+   * Claude settings file (VS Code's rules under vscode: what it drops is in each dispatch result
+   * the hook runs in), or an already-normalized handler. Returns its disposer.
    */
   addSessionHook(
     event: EventName,
     matcher: string | undefined,
     handler: NormalizedHandler | SessionHookEntry,
   ): HookRegistration {
-    const id = this.#store.addSessionHook(
-      this.id,
-      event,
-      matcher,
-      sessionHookHandler(event, matcher, handler),
-    );
+    const read = sessionHookHandler(event, matcher, handler, this.#profile);
+    const id = this.#store.addSessionHook(this.id, event, read.matcher, read.handler, read.notes);
     return registration(id, event, () => this.#store.removeSessionHook(this.id, event, id));
   }
 

@@ -1,3 +1,4 @@
+import type { Diagnostic } from '../../errors.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { FunctionHandler, NormalizedHandler } from '../../model/handler.ts';
 import { FUNCTION_HOOK_DEFAULT_TIMEOUT_MS } from '../../runners/function/function-runner.ts';
@@ -27,6 +28,8 @@ export class SessionHookStore {
   readonly #subagentOf = new WeakMap<NormalizedHandler, string>();
   /** Each registered frontmatter hook's configured handler: trust is decided on that one. */
   readonly #originOf = new WeakMap<NormalizedHandler, NormalizedHandler>();
+  /** What reading each session hook's entry said (sayRegistrationNotes puts it in the results). */
+  readonly #notes = new WeakMap<NormalizedHandler, readonly Diagnostic[]>();
   #version = 0;
 
   /** Changes whenever any session's hooks change, so planners can cache per version. */
@@ -47,14 +50,22 @@ export class SessionHookStore {
     event: EventName,
     matcher: string | undefined,
     handler: NormalizedHandler,
+    notes: readonly Diagnostic[] = [],
   ): string {
     const hook = { ...handler, event, ...(matcher !== undefined ? { matcher } : {}) } as NormalizedHandler;
     const id = hook.type === 'function' ? hook.spec.id : `session-hook-${nextHookId++}`;
-    this.#push(sessionId, event, {
+    const stored = {
       ...hook,
-      source: { ...hook.source, scope: 'session', pointer: `${SESSION_POINTER}${id}` },
-    });
+      source: { ...hook.source, scope: 'session' as const, pointer: `${SESSION_POINTER}${id}` },
+    } as NormalizedHandler;
+    if (notes.length > 0) this.#notes.set(stored, notes);
+    this.#push(sessionId, event, stored);
     return id;
+  }
+
+  /** What reading a session hook's entry said short of an error, if anything. */
+  notesOf(hook: NormalizedHandler): readonly Diagnostic[] | undefined {
+    return this.#notes.get(hook);
   }
 
   addFunctionHook(

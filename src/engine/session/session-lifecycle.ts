@@ -1,11 +1,11 @@
 // The session-scoped parts of a dispatch: in-memory session hooks, retiring spent ones, Copilot
 // sessionStart prompts.
 
-import type { Diagnostic } from '../../errors.ts';
+import { type Diagnostic, diagnostic } from '../../errors.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { EngineContext } from '../context.ts';
-import type { SkippedReport } from '../dispatch/result.ts';
+import type { DispatchResult, SkippedReport } from '../dispatch/result.ts';
 import { type PlannedHandler, planHandler } from '../plan/build-index.ts';
 import type { RunItem } from '../run/run-entry.ts';
 
@@ -99,4 +99,30 @@ export function sessionStartPrompts(ctx: EngineContext, input: Record<string, un
   const source = input.source;
   if (source === 'resume' || !ctx.options.interactive) return [];
   return ctx.snapshot.prompts.map((entry) => entry.prompt);
+}
+
+/**
+ * What reading each session hook that ran said at registration (addSessionHook; under the vscode
+ * profile VS Code's CONFIG_UNSUPPORTED_BY_HOST notes: `async` ignored and the hook waited for, `if`
+ * not read, …), in the result's diagnostics with its code and severity, and a warning among the
+ * hook's: a session hook has no file for `validate` or `list` to show these for.
+ */
+export function sayRegistrationNotes(
+  ctx: EngineContext,
+  event: EventName,
+  items: readonly RunItem[],
+  result: DispatchResult,
+): void {
+  for (const item of items) {
+    const notes = ctx.sessionHooks.notesOf(item.handler);
+    if (notes === undefined) continue;
+    const { file, pointer } = item.handler.source;
+    for (const note of notes) {
+      if (note.severity === 'warning') item.report.warnings.push(note.message);
+      const message = `${event} hook ${item.label}: ${note.message}`;
+      result.diagnostics.push(
+        diagnostic(note.code, message, { severity: note.severity, event, file, pointer }),
+      );
+    }
+  }
 }
