@@ -115,4 +115,34 @@ describe('vscode: an inline claude-settings source is read as VS Code reads .cla
     const said = (notes: readonly Diagnostic[]) => notes.map((d) => `${located([d])[0]} ${d.message}`);
     expect(said(fromInline.notes)).toEqual(said(discovered.notes));
   });
+
+  it("disableAllHooks: true hides that source's hooks only, as VS Code hides one Claude file's", async () => {
+    const dir = tempDir('vscode-inline-disabled');
+    const stopHook = (done: string) => ({ type: 'command', command: `sh '${ANSWER}' '' '' 0 '${done}'` });
+    const disabled = join(dir, 'disabled');
+    const other = join(dir, 'other');
+    const engine = await createHookEngine({
+      discover: false,
+      profile: 'vscode',
+      sources: [
+        {
+          file: 'inline:off',
+          kind: 'claude-settings',
+          config: { disableAllHooks: true, hooks: { Stop: [{ hooks: [stopHook(disabled)] }] } },
+        },
+        { file: 'inline:on', kind: 'vscode-hooks', config: { hooks: { Stop: [stopHook(other)] } } },
+      ],
+    });
+    try {
+      const result = await engine.dispatch('Stop', { stop_hook_active: false });
+      expect(result.hooks.map((hook) => hook.source.file)).toEqual(['inline:on']);
+      expect(existsSync(other)).toBe(true);
+      expect(existsSync(disabled)).toBe(false);
+      expect(result.skipped.map((s) => `${s.source.file} ${s.why}`)).toEqual([
+        'inline:off disableAllHooks is true in inline:off (this file only)',
+      ]);
+    } finally {
+      await engine.close();
+    }
+  });
 });

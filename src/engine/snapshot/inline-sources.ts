@@ -1,11 +1,13 @@
 // The engine's inline sources (HookEngineOptions.sources): configuration an embedder keeps in
 // memory, read with the reader the profile's host would use for a file of that kind.
 import { readingFor } from '../../config/host-reading.ts';
+import type { HeldHandler } from '../../config/policy/types.ts';
 import { readConfigLazily } from '../../config/read-core.ts';
-import type { CopilotPromptEntry, PolicySettings } from '../../config/read-types.ts';
+import type { CopilotPromptEntry, PolicySettings, ReadResult } from '../../config/read-types.ts';
 import type { Diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
+import type { SkippedReport } from '../dispatch/result.ts';
 import type { InlineSource } from '../options.ts';
 
 export interface InlineRead {
@@ -13,6 +15,9 @@ export interface InlineRead {
   diagnostics: Diagnostic[];
   prompts: CopilotPromptEntry[];
   policy: PolicySettings;
+  /** Handlers their own source turned off (vscode: disableAllHooks), planned but never run. */
+  held: HeldHandler[];
+  skipped: SkippedReport[];
 }
 
 /**
@@ -33,10 +38,27 @@ export async function readInlineSources(
       ...readingFor(source.kind, profile),
       scope: source.scope ?? 'session',
     });
-    into.handlers.push(...read.handlers);
     into.diagnostics.push(...read.diagnostics);
+    if (profile === 'vscode' && read.policy.disableAllHooks === true) {
+      holdAll(source.file, read, into);
+      continue;
+    }
+    into.handlers.push(...read.handlers);
     into.prompts.push(...read.prompts);
     into.policy = mergeInlinePolicy(into.policy, read.policy);
+  }
+}
+
+/**
+ * VS Code's disableAllHooks hides the hooks of the one Claude file that sets it (other-agents-hooks.md
+ * §2.4 step 7; applyVscodePolicy for discovered files), so it hides this source's hooks only: each
+ * is planned but held, and reported in `skipped` when it would match, as the discovered file's are.
+ */
+function holdAll(file: string, read: ReadResult, into: InlineRead): void {
+  const why = `disableAllHooks is true in ${file} (this file only)`;
+  for (const handler of read.handlers) {
+    into.held.push({ handler, why });
+    into.skipped.push({ source: handler.source, why });
   }
 }
 

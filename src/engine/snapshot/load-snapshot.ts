@@ -55,7 +55,7 @@ export async function loadSnapshot(
     prompts.push(...generation.prompts);
     policy = { ...generation.policy };
   }
-  const inline: InlineRead = { handlers, diagnostics, prompts, policy };
+  const inline: InlineRead = { handlers, diagnostics, prompts, policy, held: [], skipped };
   await readInlineSources(options.sources ?? [], profile.name, inline);
   policy = inline.policy;
   if (options.handlers) handlers.push(...options.handlers);
@@ -67,7 +67,7 @@ export async function loadSnapshot(
     frontmatter.length === 0
       ? handlers
       : handlers.filter((handler) => handler.source.scope !== 'frontmatter');
-  const built = buildIndex(active, profile, generation?.held ?? []);
+  const built = buildIndex(active, profile, [...(generation?.held ?? []), ...inline.held]);
   diagnostics.push(...built.diagnostics);
   return Object.freeze({
     id,
