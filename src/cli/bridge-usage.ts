@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { CRASH_EXIT_CODE, crashAnswer } from '../bridge/host-io.ts';
 import type { HookEngineOptions } from '../engine/options.ts';
 import { PROFILE_NAMES, type ProfileName } from '../model/profile-name.ts';
+import { misplacedOptionError, subcommandAfterError } from './bridge-option-order.ts';
 import { parseProfile } from './common-options.ts';
 import {
   parseInvalidRewrite,
@@ -90,10 +91,15 @@ export async function checkedBridgeOptions(
 /**
  * Makes commander report `bridge`'s own usage errors with `usageCrash`. Commander copies the
  * output settings into a subcommand when it is created, so `bridge install` and `bridge uninstall`,
- * added before this, keep the CLI's usage errors: a person runs those.
+ * added before this, keep the CLI's usage errors: a person runs those. So does an option of theirs
+ * given before their name, which commander takes for an unknown option of `bridge`: the error
+ * names the order that works (bridge-option-order.ts).
  */
 export function crashOnUsageErrors(bridge: Command): void {
   bridge.showHelpAfterError(false).configureOutput({
-    outputError: (text, write) => write(usageCrash(text)),
+    outputError: (text, write) => {
+      const sub = subcommandAfterError(bridge);
+      write(sub === undefined ? usageCrash(text) : misplacedOptionError(bridge, sub));
+    },
   });
 }

@@ -3,6 +3,7 @@
 // starts `bridge` itself on every tool call, and that needs none of it (issue 16 item 4).
 import type { Command } from 'commander';
 import { PROFILE_NAMES, type ProfileName } from '../../model/profile-name.ts';
+import { refuseBridgeOnlyOptions } from '../bridge-option-order.ts';
 import type { UncheckedBridgeOptions } from '../bridge-usage.ts';
 import type { CliIo } from '../cli-io.ts';
 import { parseProfile } from '../common-options.ts';
@@ -36,7 +37,7 @@ export function addBridgeInstallCommands(bridge: Command, io: CliIo): void {
     );
     command.action(async (options: Omit<InstallOptions, 'host'> & { host?: ProfileName }) => {
       const run = await import('./bridge-install.ts');
-      await run.runInstallCommand(name, options.json, () => checkedOptions(bridge, name, options), io);
+      await run.runInstallCommand(name, options.json, () => checkedOptions(bridge, command, options), io);
     });
   }
 }
@@ -44,13 +45,16 @@ export function addBridgeInstallCommands(bridge: Command, io: CliIo): void {
 /**
  * The options of install or uninstall, with those commander hands to the parent `bridge`: `--host`
  * and `--cwd` (which it has too), `--tool-schemas` and `--invalid-rewrite`. The parent keeps their
- * values as given (bridge-usage.ts): they are checked here, with the CLI's usual errors.
+ * values as given (bridge-usage.ts): they are checked here, with the CLI's usual errors. Any other
+ * option of the bridge is refused (bridge-option-order.ts).
  */
 function checkedOptions(
   bridge: Command,
-  name: 'install' | 'uninstall',
+  command: Command,
   options: Omit<InstallOptions, 'host'> & { host?: ProfileName },
 ): InstallOptions {
+  refuseBridgeOnlyOptions(bridge, command);
+  const name = command.name();
   const parent = bridge.opts() as { cwd: string } & UncheckedBridgeOptions;
   const cwd = bridge.getOptionValueSource('cwd') === 'cli' ? parent.cwd : options.cwd;
   const host = options.host ?? (parent.host === undefined ? undefined : parseProfile(parent.host));
