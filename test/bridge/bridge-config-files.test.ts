@@ -115,6 +115,22 @@ describe.skipIf(process.platform === 'win32')('bridge: hook folder entries that 
     expect(String(out.systemMessage)).toContain(named);
   });
 
+  it('a skill folder that is a link to nothing is named, and the Claude guard’s deny stands', async () => {
+    // VS Code does not read Claude's files by default, so the bridge discovers .claude/skills.
+    const project = makeTree(guardTree('claude'), 'bridge-dangling');
+    const link = join(project, '.claude/skills/shared');
+    mkdirSync(join(project, '.claude/skills'));
+    symlinkSync('../../vendor/shared', link);
+    const call = hostCall('vscode', project, 'rm -rf /');
+    const run = await spawnBuiltCli(call.args, { stdin: call.stdin, deadlineMs: BRIDGE_DEADLINE_MS });
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as Record<string, Record<string, unknown>>;
+    expect(out.hookSpecificOutput?.permissionDecision).toBe('deny');
+    const named = `${link}: CONFIG_FILE_UNREADABLE: cannot read ${link}: it is a symbolic link to "../../vendor/shared", which does not exist, so it is not read`;
+    expect(run.stderr).toContain(named);
+    expect(String(out.systemMessage)).toContain(named);
+  });
+
   it('with no deny elsewhere, the dangling link is a crash that names only it, and its neighbour ran', async () => {
     const project = makeTree(guardTree('copilot'), 'bridge-dangling');
     const link = join(project, '.github/hooks/x.json');

@@ -44,9 +44,10 @@ function unreadableEntry(out: Expansion, spec: LocationSpec, file: string, why: 
 /**
  * Files of a folder location, sorted by name in UTF-16 code-unit order (Copilot documents
  * alphabetical policy order); `fileOrder: 'descending'` reverses it. An entry that cannot be
- * read (a symbolic link loop or to nothing, a named pipe, a socket, a device) is reported on its own, and the
- * folder's other files still load: a model can make such an entry, and it must not take the
- * folder's hooks away nor make a reader wait on it.
+ * read (a symbolic link loop or to nothing, a skill folder that is a link to nothing, a named
+ * pipe, a socket, a device) is reported on its own, and the folder's other files still load: a
+ * model can make such an entry, and it must not take the folder's hooks away nor make a reader
+ * wait on it.
  */
 function listFolder(spec: LocationSpec, out: Expansion): string[] {
   const entries = readdirSync(spec.path, { withFileTypes: true });
@@ -60,10 +61,17 @@ function listFolder(spec: LocationSpec, out: Expansion): string[] {
   const files: string[] = [];
   for (const file of candidates) {
     let found: Stats | undefined;
+    let at = file;
     try {
       found = statFollowingSync(file);
+      // A skill folder that is itself a link to nothing has no SKILL.md either: the folder is the
+      // entry to name (one more look, only for a skill folder without SKILL.md).
+      if (found === undefined && spec.shape === 'folder-skill') {
+        at = path.dirname(file);
+        statFollowingSync(at);
+      }
     } catch (error) {
-      unreadableEntry(out, spec, file, error instanceof Error ? error.message : String(error));
+      unreadableEntry(out, spec, at, error instanceof Error ? error.message : String(error));
       continue;
     }
     // Not there (a skill folder without SKILL.md, a file deleted since the listing) or a folder: not a hook file.
