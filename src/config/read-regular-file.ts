@@ -71,16 +71,28 @@ export function statFollowingSync(file: string): Stats | undefined {
   }
 }
 
+/**
+ * What to throw for `error`, met following `file`: DanglingLinkError when it is ENOENT and `file`
+ * is a link to nothing, else `error` itself. Every reader goes through it, so each names such a
+ * link the same way.
+ */
+function namingDanglingLink(error: unknown, file: string): unknown {
+  if (errnoCode(error) !== 'ENOENT') return error;
+  try {
+    // Rare (nothing there): one more look tells a link to nothing (it throws) from nothing.
+    statFollowingSync(file);
+  } catch (dangling) {
+    return dangling;
+  }
+  return error;
+}
+
 /** `stat`, with a link to nothing as DanglingLinkError instead of a bare ENOENT. */
 async function statFollowing(file: string): Promise<Stats> {
   try {
     return await stat(file);
   } catch (error) {
-    if (errnoCode(error) !== 'ENOENT') throw error;
-    // Rare (nothing there): one more look tells a link to nothing (it throws) from nothing.
-    const found = statFollowingSync(file);
-    if (found === undefined) throw error;
-    return found;
+    throw namingDanglingLink(error, file);
   }
 }
 
@@ -103,7 +115,12 @@ export async function readRegularFile(file: string): Promise<string> {
 
 /** The bytes of `file`, opened as `readRegularFile` opens it, for callers that cannot wait. */
 export function readRegularFileSync(file: string): Buffer {
-  const fd = openSync(file, READ_NON_BLOCKING);
+  let fd: number;
+  try {
+    fd = openSync(file, READ_NON_BLOCKING);
+  } catch (error) {
+    throw namingDanglingLink(error, file);
+  }
   try {
     const kind = notRegularKind(fstatSync(fd));
     if (kind !== undefined) throw new NotRegularFileError(kind);

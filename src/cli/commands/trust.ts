@@ -35,6 +35,12 @@ type TrustAction =
  * project defines: with one of these, "no hooks" or an approval would be about a partial set.
  */
 const UNREADABLE_REASON = 'a configuration file could not be read';
+const SCRIPT_UNREADABLE_REASON = 'a file the project hooks run could not be read';
+
+/** Why the status is unknown: a configuration file, or else a file its hooks run (fingerprint.ts). */
+function unreadableReason(status: TrustStatus): string {
+  return status.fingerprint.diagnostics.length > 0 ? SCRIPT_UNREADABLE_REASON : UNREADABLE_REASON;
+}
 const FILE_LOST_CODES: ReadonlySet<string> = new Set([
   'CONFIG_FILE_UNREADABLE',
   'CONFIG_INVALID_JSON',
@@ -75,7 +81,13 @@ function definitionJson(item: Definition, projectDir: string) {
 }
 
 function scriptJson(item: Script) {
-  return { path: item.display, sha256: item.hash, exists: item.hash !== null, usedBy: item.usedBy };
+  return {
+    path: item.display,
+    sha256: item.hash,
+    exists: item.hash !== null,
+    ...(item.unreadable === undefined ? {} : { unreadable: item.unreadable }),
+    usedBy: item.usedBy,
+  };
 }
 
 function render(status: TrustStatus, projectDir: string, action: TrustAction): string {
@@ -84,7 +96,7 @@ function render(status: TrustStatus, projectDir: string, action: TrustAction): s
   const lines = [
     `Project ${projectDir}`,
     action === 'unreadable'
-      ? `Status: unknown (${UNREADABLE_REASON})`
+      ? `Status: unknown (${unreadableReason(status)})`
       : `Status: ${status.trusted ? 'trusted' : 'NOT trusted'} (${status.reason})`,
   ];
   for (const change of status.changed) lines.push(`  ${change}`);
@@ -95,10 +107,14 @@ function render(status: TrustStatus, projectDir: string, action: TrustAction): s
     lines.push(`  ${at} ${item.event}${matcher} ${item.type}: ${item.summary}`);
   }
   lines.push('', `Scripts they run (${scripts.length}):`);
-  for (const item of scripts)
-    lines.push(`  ${item.display} ${item.hash === null ? '(missing)' : `sha256:${item.hash}`}`);
+  for (const item of scripts) lines.push(`  ${item.display} ${scriptState(item)}`);
   lines.push('', ACTION_TEXT[action]);
   return `${lines.join('\n')}\n`;
+}
+
+function scriptState(item: Script): string {
+  if (item.unreadable !== undefined) return '(cannot be read)';
+  return item.hash === null ? '(missing)' : `sha256:${item.hash}`;
 }
 
 const ACTION_TEXT: Readonly<Record<TrustAction, string>> = {
@@ -107,7 +123,7 @@ const ACTION_TEXT: Readonly<Record<TrustAction, string>> = {
   'already-trusted': 'Already approved: nothing to do.',
   'nothing-to-trust': 'This project defines no hooks: nothing to approve.',
   unreadable:
-    'Some configuration could not be read (see above), so its hooks are unknown: nothing was approved. Fix the file and run agent-hooks trust again.',
+    'Some configuration, or a file its hooks run, could not be read (see above), so what the hooks do is unknown: nothing was approved. Fix the file and run agent-hooks trust again.',
   revoked: 'Approval revoked: these hooks are untrusted again.',
   'nothing-to-revoke': 'This project had no approval to revoke.',
   'not-trusted':
@@ -140,7 +156,11 @@ export async function trustCommand(options: TrustOptions, io: TrustIo): Promise<
   const handlers: readonly NormalizedHandler[] = generation.handlers;
   const store = createTrustStore(options.trustFile ? resolve(options.trustFile) : undefined);
   let status = trustStatus(handlers, projectDir, store);
-  const lost = generation.diagnostics.filter((d) => d.severity === 'error' && FILE_LOST_CODES.has(d.code));
+  // A script that is there but cannot be read (fingerprint.ts) leaves as much unknown as a file.
+  const lost = [
+    ...generation.diagnostics.filter((d) => d.severity === 'error' && FILE_LOST_CODES.has(d.code)),
+    ...status.fingerprint.diagnostics,
+  ];
   for (const d of lost) {
     const where = [d.file, d.line, d.column].filter((part) => part !== undefined).join(':');
     io.stderr(`agent-hooks trust: ${where}: ${d.message} [${d.code}]\n`);
@@ -173,7 +193,7 @@ export async function trustCommand(options: TrustOptions, io: TrustIo): Promise<
       trustFile: store.path,
       action,
       trusted: action === 'unreadable' ? false : status.trusted,
-      reason: action === 'unreadable' ? UNREADABLE_REASON : status.reason,
+      reason: action === 'unreadable' ? unreadableReason(status) : status.reason,
       diagnostics: lost,
       changed: status.changed,
       hash: status.fingerprint.hash,

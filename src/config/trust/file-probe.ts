@@ -1,5 +1,11 @@
-import { statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import { readRegularFileSync } from '../read-regular-file.ts';
+
+/** Read errors that mean "no file here": a script not written yet is recorded, not reported. */
+const ABSENT_CODES: ReadonlySet<string | undefined> = new Set(['ENOENT', 'ENOTDIR']);
+
+/** The stamp's mark for a symbolic link to nothing: nothing to read, but not nothing there. */
+const DANGLING_MARK = 'l';
 
 /**
  * A file's identity and version without reading it: device, inode, size, mtime and ctime in
@@ -10,11 +16,21 @@ export function fileStamp(path: string): string | null {
   try {
     // A missing file is the common case (the trust store before any approval): no exception for it.
     const s = statSync(path, { bigint: true, throwIfNoEntry: false });
-    if (s === undefined) return null;
+    if (s === undefined) return danglingStamp(path);
     return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.isFile() ? 'f' : 'o'}`;
   } catch {
     return null;
   }
+}
+
+/**
+ * A link to nothing has a stamp of its own, so that putting one where a script was missing moves
+ * the stamp and the engine looks again (and finds it unreadable, which is never trusted).
+ */
+function danglingStamp(path: string): string | null {
+  const link = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+  if (!link?.isSymbolicLink()) return null;
+  return `${link.dev}:${link.ino}:${link.ctimeNs}:${DANGLING_MARK}`;
 }
 
 /**
@@ -24,11 +40,17 @@ export function fileStamp(path: string): string | null {
  */
 export class FileProbe {
   readonly stamps = new Map<string, string | null>();
+  /**
+   * Files that are there but could not be read (a link to nothing, a named pipe, no permission),
+   * with the reader's reason: what a hook runs is then unknown (fingerprint.ts).
+   */
+  readonly unreadable = new Map<string, string>();
   private readonly contents = new Map<string, Buffer | null>();
 
+  /** A link to nothing is 'missing' here (nothing to hash); `read` says why it is not read. */
   kind(path: string): 'file' | 'missing' | 'other' {
     const stamp = this.stamp(path);
-    if (stamp === null) return 'missing';
+    if (stamp === null || stamp.endsWith(`:${DANGLING_MARK}`)) return 'missing';
     return stamp.endsWith(':f') ? 'file' : 'other';
   }
 
@@ -41,8 +63,11 @@ export class FileProbe {
       // Never a FIFO or a device: a model can put one where a hook's script was, and a plain read
       // would wait forever while the host times the hook out (read-regular-file.ts).
       data = readRegularFileSync(path);
-    } catch {
+    } catch (error) {
       data = null;
+      const code = (error as NodeJS.ErrnoException | undefined)?.code;
+      if (!ABSENT_CODES.has(code))
+        this.unreadable.set(path, error instanceof Error ? error.message : String(error));
     }
     this.contents.set(path, data);
     return data;

@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { type Diagnostic, diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import { sha256Hex } from '../../model/sha256.ts';
 import type { SourceRef } from '../../model/source.ts';
@@ -30,6 +31,8 @@ export type TrustItem =
        * `null` when the file (or the script) does not exist (yet).
        */
       hash: string | null;
+      /** Why the file is there but could not be read (a link to nothing, a named pipe); hash null. */
+      unreadable?: string;
       path: string;
       display: string;
       /** Ids of the definitions that reference it. */
@@ -51,6 +54,11 @@ export interface TrustFingerprint {
    * the fingerprint only when one moved.
    */
   files: ReadonlyMap<string, string | null>;
+  /**
+   * CONFIG_FILE_UNREADABLE for each consulted file that is there but could not be read: what the
+   * hooks run is then unknown, so such a fingerprint is never trusted (status.ts).
+   */
+  diagnostics: Diagnostic[];
 }
 
 export interface FingerprintOptions {
@@ -201,12 +209,14 @@ export function computeTrustFingerprint(
         continue;
       }
       const hash = hashRef(ref, probe);
+      const unreadable = probe.unreadable.get(ref.path);
       scripts.set(key, {
         kind: 'script',
         id: `script:${ref.display}`,
         get hash() {
           return hash === null ? null : hash();
         },
+        ...(unreadable === undefined ? {} : { unreadable }),
         path: ref.path,
         display: ref.display,
         usedBy: [id],
@@ -227,6 +237,10 @@ export function computeTrustFingerprint(
     },
     items,
     files: probe.stamps,
+    // The same code and words as discovery's for a hook file (expand.ts, read-regular-file.ts).
+    diagnostics: [...probe.unreadable].map(([file, why]) =>
+      diagnostic('CONFIG_FILE_UNREADABLE', `cannot read ${file}: ${why}`, { file }),
+    ),
   };
 }
 

@@ -50,6 +50,30 @@ export function trustStatus(
 ): TrustStatus {
   const fingerprint = computeTrustFingerprint(handlers, projectDir, options);
   if (fingerprint.items.length === 0) return noProjectHooks(() => fingerprint);
+  const status = compared(fingerprint, projectDir, store);
+  return fingerprint.diagnostics.length === 0 ? status : unreadableFiles(status, projectDir);
+}
+
+/**
+ * A file the hooks run that is there but cannot be read (a link to nothing, a named pipe) leaves
+ * what they run unknown: never trusted, even when the hashes match an approval (a script missing
+ * when approved reads as missing through a link to nothing), and each such file is named.
+ */
+function unreadableFiles(status: TrustStatus, projectDir: string): TrustStatus {
+  const named = status.fingerprint.diagnostics.map((d) => d.message).join('; ');
+  const reason = `a file the project hooks run cannot be read, so what they run is unknown: ${named}`;
+  // Approved and matching: it changed from what was approved (a readable file or none).
+  const code = status.trusted ? 'SECURITY_TRUST_CHANGED' : status.diagnostic?.code;
+  return {
+    ...status,
+    trusted: false,
+    reason,
+    diagnostic: diagnostic(code ?? 'SECURITY_UNTRUSTED_PROJECT_HOOK', `Project ${projectDir}: ${reason}`),
+  };
+}
+
+/** The status of `fingerprint` against the store's approvals of the project. */
+function compared(fingerprint: TrustFingerprint, projectDir: string, store: TrustStore): TrustStatus {
   const approvals = store.approvals(projectDir);
   const match = approvals.find((record) => record.hash === fingerprint.hash);
   if (match !== undefined) {
