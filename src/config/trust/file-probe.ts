@@ -17,7 +17,7 @@ export function fileStamp(path: string): string | null {
     // A missing file is the common case (the trust store before any approval): no exception for it.
     const s = statSync(path, { bigint: true, throwIfNoEntry: false });
     if (s === undefined) return danglingStamp(path);
-    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.isFile() ? 'f' : 'o'}`;
+    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.isFile() ? 'f' : s.isDirectory() ? 'd' : 'o'}`;
   } catch {
     return null;
   }
@@ -47,11 +47,15 @@ export class FileProbe {
   readonly unreadable = new Map<string, string>();
   private readonly contents = new Map<string, Buffer | null>();
 
-  /** A link to nothing is 'missing' here (nothing to hash); `read` says why it is not read. */
-  kind(path: string): 'file' | 'missing' | 'other' {
+  /**
+   * A link to nothing is 'missing' here (nothing to hash); `read` says why it is not read. 'other'
+   * is a named pipe, a device or a socket: never read, and `read` records why.
+   */
+  kind(path: string): 'file' | 'directory' | 'missing' | 'other' {
     const stamp = this.stamp(path);
     if (stamp === null || stamp.endsWith(`:${DANGLING_MARK}`)) return 'missing';
-    return stamp.endsWith(':f') ? 'file' : 'other';
+    if (stamp.endsWith(':f')) return 'file';
+    return stamp.endsWith(':d') ? 'directory' : 'other';
   }
 
   read(path: string): Buffer | null {

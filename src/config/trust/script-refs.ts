@@ -166,11 +166,15 @@ function resolveWord(walk: Walk, reach: Extract<Reach, { kind: 'path' }>, place:
   if (!inside && (!reach.strong || SYSTEM_DIRS.some((dir) => path.startsWith(dir)))) return undefined;
   if (existing !== undefined) return path;
   const kind = walk.probe.kind(path);
-  if (kind === 'other') return undefined;
+  if (kind === 'directory') return undefined;
   // A missing file is recorded only when the word is unmistakably a path, so that creating it later is noticed.
   const unmistakable =
     reach.strong || marked || hasExtension || text.startsWith('./') || text.startsWith('../');
-  return unmistakable ? path : undefined;
+  if (!unmistakable) return undefined;
+  // A named pipe or a device where a script should be: what a shell would read from it is unknown,
+  // so it is recorded as unreadable (never trusted), not left out of the fingerprint.
+  if (kind === 'other') walk.probe.read(path);
+  return path;
 }
 
 function isInside(root: string, path: string): boolean {

@@ -4,10 +4,11 @@
 // approval did (a script missing when approved reads as missing through a link to nothing).
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readRegularFileSync } from '../../../src/config/read-regular-file.ts';
 import { createHookEngine } from '../../../src/index.ts';
 import { runCliInProcess } from '../../helpers/cli.ts';
+import { fifo, releaseFifos } from '../../helpers/fifo.ts';
 import { tempDir, writeFile } from '../../helpers/temp-dir.ts';
 
 const SCRIPT = '.claude/hooks/guard.sh';
@@ -97,5 +98,21 @@ describe.skipIf(process.platform === 'win32')('trust: a hook script that is a li
     } finally {
       await engine.close();
     }
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('trust: a named pipe where a hook script should be', () => {
+  afterEach(releaseFifos);
+
+  it('is named with its code and never trusted, though nothing else changed since the approval', async () => {
+    const { dir, trustFile, link } = await approvedWithoutScript();
+    fifo(link);
+    const again = await runCliInProcess([...trustArgs(dir, trustFile), '--yes']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(
+      `agent-hooks trust: ${link}: cannot read ${link}: it is a named pipe (FIFO), not a regular file, so it is not read [CONFIG_FILE_UNREADABLE]`,
+    );
+    expect(again.stdout).toContain(`${SCRIPT} (cannot be read)`);
+    expect(again.stdout).toContain('nothing was approved');
   });
 });
