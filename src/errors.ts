@@ -1,5 +1,6 @@
 import type { CodeInfo, Severity } from './errors/code-info.ts';
 import { AUTHOR_CODES } from './errors/codes-author.ts';
+import { CLI_CODES } from './errors/codes-cli.ts';
 import { CONFIG_CODES } from './errors/codes-config.ts';
 import { DOCTOR_CODES } from './errors/codes-doctor.ts';
 import { ENGINE_CODES } from './errors/codes-engine.ts';
@@ -30,6 +31,7 @@ export const ERROR_CODES = {
   ...DOCTOR_CODES,
   ...TESTING_CODES,
   ...INIT_CODES,
+  ...CLI_CODES,
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { didYouMean } from '../errors/did-you-mean.ts';
+import { CliUsageError } from './usage-error.ts';
 
 /** Options shared by `run`, `validate`, `list` and friends (DESIGN.md "CLI contract"). */
 export interface CommonOptions {
@@ -27,7 +28,7 @@ export function parseProfile(value: string): CommonOptions['profile'] {
     PROFILES.find((name) => value !== '' && name.split('-').includes(value.toLowerCase())) ??
     didYouMean(value, PROFILES);
   const hint = near === undefined ? '' : `; did you mean ${near}?`;
-  throw new Error(`unknown profile "${value}"; expected one of ${PROFILES.join(', ')}${hint}`);
+  throw new CliUsageError(`unknown profile "${value}"; expected one of ${PROFILES.join(', ')}${hint}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { resolveEventName, suggestEventName } from '../events/dialect-names.ts';
 import { TOOL_CALL_EVENTS } from '../events/event-sets.ts';
 import type { EventName } from '../model/event-name.ts';
+import { CliUsageError } from './usage-error.ts';
 
 /**
  * An event name typed on the command line: any dialect's spelling, in any letter case
@@ -15,7 +16,7 @@ export function resolveEventArg(name: string, option = 'event'): EventName {
     if (folded) return folded.event;
   }
   const hint = suggestion === undefined ? '' : `; did you mean ${suggestion}?`;
-  throw new Error(
+  throw new CliUsageError(
     `unknown ${option} "${name}"${hint} (names such as PreToolUse, preToolUse or agentStop; docs/events.md lists every event)`,
   );
 }

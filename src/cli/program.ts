@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import type { CliIo, CliStreams } from './cli-io.ts';
-import { commandsFor, type RegisterCommand } from './commands/index.ts';
+import { COMMANDS, commandsFor, type RegisterCommand } from './commands/index.ts';
+import { printUsageFailureJson } from './usage-json.ts';
 
 /** The package's version; package.json sits two folders up from both src/cli/ and dist/cli/. */
 function packageVersion(): string {
@@ -27,7 +28,8 @@ function createProgram(io: CliIo, commands: readonly RegisterCommand[]): Command
 
 /**
  * Runs the CLI on `argv` (the arguments after the program name) and returns the exit status.
- * A failing command prints `agent-hooks: <message>` on stderr and exits 1.
+ * A failing command prints `agent-hooks: <message>` on stderr and exits 1; under `--json`, a
+ * writing command also prints its failure document on stdout (usage-json.ts).
  */
 export async function runCli(argv: readonly string[], io: CliStreams): Promise<number> {
   let status = 0;
@@ -45,6 +47,8 @@ export async function runCli(argv: readonly string[], io: CliStreams): Promise<n
     await program.parseAsync([...argv], { from: 'user' });
     return status;
   } catch (error) {
+    const names = COMMANDS.map((command) => command.name);
+    await printUsageFailureJson(argv, names, error, io);
     // Commander has already printed its own message (usage error) or the help text.
     if (error instanceof CommanderError) return error.exitCode;
     io.stderr(`agent-hooks: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { HookEngineOptions } from '../engine/options.ts';
 import { INVALID_REWRITES, type InvalidRewrite } from '../engine/rewrite-check/invalid-rewrite-option.ts';
 import { readToolSchemas } from './tool-schemas-file.ts';
+import { CliUsageError } from './usage-error.ts';
 
 export interface RewriteCheckCliOptions {
   toolSchemas?: string;
@@ -12,7 +13,7 @@ export interface RewriteCheckCliOptions {
 
 export function parseInvalidRewrite(value: string): InvalidRewrite {
   if ((INVALID_REWRITES as readonly string[]).includes(value)) return value as InvalidRewrite;
-  throw new Error(`--invalid-rewrite ${value}: expected one of ${INVALID_REWRITES.join(', ')}`);
+  throw new CliUsageError(`--invalid-rewrite ${value}: expected one of ${INVALID_REWRITES.join(', ')}`);
 }
 
 /**

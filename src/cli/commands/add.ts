@@ -7,6 +7,7 @@ import { planInstall } from '../init/install.ts';
 import { addWhereOptions, placesOf, resolveDestination, type WhereOptions } from '../init/options.ts';
 import { programWarnings } from '../init/program-warnings.ts';
 import { installSaid, writeAndReport } from '../init/report.ts';
+import { CliUsageError } from '../usage-error.ts';
 import { reportingFailure, type Said } from '../write/write-json.ts';
 
 interface AddOptions extends WhereOptions {
@@ -22,12 +23,12 @@ const ADD_FILE_NAME = 'hooks';
 function parseSeconds(value: string): number {
   const seconds = Number(value);
   if (Number.isFinite(seconds) && seconds > 0) return seconds;
-  throw new Error(`--timeout takes a number of seconds above 0, not "${value}"`);
+  throw new CliUsageError(`--timeout takes a number of seconds above 0, not "${value}"`);
 }
 
 function parseKeys(value: string): 'camel' | 'compat' {
   if (value === 'camel' || value === 'compat') return value;
-  throw new Error(`--copilot-keys takes camel or compat, not "${value}"`);
+  throw new CliUsageError(`--copilot-keys takes camel or compat, not "${value}"`);
 }
 
 /** One command hook in Claude Code's settings shape (the writer converts it for the target). */
@@ -36,9 +37,11 @@ export function commandHook(
   command: string,
   options: { matcher?: string | undefined; timeout?: number | undefined },
 ): Record<string, unknown[]> {
-  if (command.trim() === '') throw new Error('--command is empty; give the command the host runs');
+  if (command.trim() === '') throw new CliUsageError('--command is empty; give the command the host runs');
   if (options.matcher !== undefined && EVENT_BY_NAME[event].matcher.field === null) {
-    throw new Error(`${event} takes no matcher (its hooks run on every ${event}); leave out --matcher`);
+    throw new CliUsageError(
+      `${event} takes no matcher (its hooks run on every ${event}); leave out --matcher`,
+    );
   }
   const handler = { type: 'command', command, ...(options.timeout ? { timeout: options.timeout } : {}) };
   const group =

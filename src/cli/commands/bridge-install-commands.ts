@@ -8,6 +8,7 @@ import type { UncheckedBridgeOptions } from '../bridge-usage.ts';
 import type { CliIo } from '../cli-io.ts';
 import { parseProfile } from '../common-options.ts';
 import { addRewriteCheckOptions, parseInvalidRewrite } from '../rewrite-check-options.ts';
+import { CliUsageError } from '../usage-error.ts';
 import type { InstallOptions } from './bridge-install.ts';
 
 /** `bridge install` and `bridge uninstall` (docs/bridge.md "Install"). */
@@ -62,7 +63,7 @@ function checkedOptions(
   const invalidRewrite =
     options.invalidRewrite ??
     (parent.invalidRewrite === undefined ? undefined : parseInvalidRewrite(parent.invalidRewrite));
-  if (!host) throw new Error(`bridge ${name}: --host is required (${PROFILE_NAMES.join(' | ')})`);
+  if (!host) throw new CliUsageError(`bridge ${name}: --host is required (${PROFILE_NAMES.join(' | ')})`);
   return {
     ...options,
     ...(toolSchemas !== undefined ? { toolSchemas } : {}),

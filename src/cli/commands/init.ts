@@ -5,6 +5,7 @@ import { planInstall } from '../init/install.ts';
 import { addWhereOptions, placesOf, resolveDestination, type WhereOptions } from '../init/options.ts';
 import { installSaid, writeAndReport } from '../init/report.ts';
 import { findTemplate, TEMPLATES } from '../init/templates.ts';
+import { CliUsageError } from '../usage-error.ts';
 import { reportingFailure, type Said } from '../write/write-json.ts';
 
 interface InitOptions extends WhereOptions {
@@ -32,7 +33,7 @@ async function initFromOptions(options: InitOptions, io: CliIo): Promise<void> {
     () => said,
     () => {
       if (options.template === undefined) {
-        throw new Error(
+        throw new CliUsageError(
           'init needs --template NAME when it cannot ask (no terminal, or --yes); agent-hooks init --list shows the templates, agent-hooks add writes your own command',
         );
       }

@@ -5,6 +5,7 @@ import { PACKAGE_SCHEMA_BASE_URL } from '../../config/schema/schema-urls.ts';
 import { didYouMean } from '../../errors/did-you-mean.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { SchemaFile } from '../schema-files.ts';
+import { CliUsageError } from '../usage-error.ts';
 import { applyConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 import { mergeSchemaSettings } from '../write/settings-merge.ts';
 import { type FileStatus, reportingFailure } from '../write/write-json.ts';
@@ -36,7 +37,7 @@ function findSchema(files: readonly SchemaFile[], wanted: string): SchemaFile {
     files.map((f) => f.name),
   );
   const hint = guess ? `did you mean ${guess}? ` : '';
-  throw new Error(`no schema named "${wanted}"; ${hint}run \`agent-hooks schema\` for the list`);
+  throw new CliUsageError(`no schema named "${wanted}"; ${hint}run \`agent-hooks schema\` for the list`);
 }
 
 function listSchemas(files: readonly SchemaFile[], io: CliIo): void {
@@ -145,7 +146,8 @@ function mapInVscode(
       schema.yamlFiles ? [[urlFor(schema, projectDir, out), schema.yamlFiles]] : [],
     ),
   );
-  if (json.length === 0) throw new Error('--vscode: this schema has no files VS Code could map it to');
+  if (json.length === 0)
+    throw new CliUsageError('--vscode: this schema has no files VS Code could map it to');
   const incoming = {
     'json.schemas': json,
     ...(Object.keys(yaml).length > 0 ? { 'yaml.schemas': yaml } : {}),
@@ -162,7 +164,7 @@ async function runSchema(name: string | undefined, options: SchemaOptions, io: C
   const all = schemaFiles();
   const chosen = name === undefined ? all : [findSchema(all, name)];
   if (options.json && !options.vscode)
-    throw new Error(
+    throw new CliUsageError(
       'schema --json describes the .vscode/settings.json write: use it with --vscode (alone, or with --out)',
     );
   const log = new WriteLog(io, options.json);

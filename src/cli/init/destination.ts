@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ConfigKind } from '../../config/read-config.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import { targetKind } from '../commands/create-write.ts';
+import { CliUsageError } from '../usage-error.ts';
 
 /** Which of a host's files: shared with the team, this checkout only, or every project of the user. */
 export type Scope = 'project' | 'local' | 'user';
@@ -105,7 +106,7 @@ export function destinationFor(host: ProfileName, scope: Scope, places: Places, 
     return at(file, 'copilot-hooks-file', projectScriptDir(host, projectDir));
   }
   if (scope !== 'project') {
-    throw new Error(
+    throw new CliUsageError(
       `VS Code has no ${scope} hook file of its own (its user-level default is Claude's ~/.claude/settings.json, run only with chat.useClaudeHooks); use --scope project, or name a file with --to`,
     );
   }
@@ -124,7 +125,7 @@ export function destinationOfFile(file: string, host: ProfileName | undefined, p
     host !== undefined && !existsSync(file) && !PATH_DECIDES.test(file) ? NATIVE_KIND[host] : detected;
   const owner = HOST_OF_KIND[kind];
   if (owner === undefined)
-    throw new Error(`${file} is a ${kind} file; --to must name a hook configuration file`);
+    throw new CliUsageError(`${file} is a ${kind} file; --to must name a hook configuration file`);
   const resolvedHost = host ?? owner;
   const inside = !path.relative(places.projectDir, file).startsWith('..');
   const scriptDir = inside

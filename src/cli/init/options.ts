@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { PROFILE_NAMES, type ProfileName } from '../../model/profile-name.ts';
 import { parseProfile } from '../common-options.ts';
+import { CliUsageError } from '../usage-error.ts';
 import {
   type Destination,
   destinationFor,
@@ -26,7 +27,7 @@ export interface WhereOptions {
 
 function parseScope(value: string): Scope {
   if ((SCOPES as readonly string[]).includes(value)) return value as Scope;
-  throw new Error(`unknown scope "${value}"; expected one of ${SCOPES.join(', ')}`);
+  throw new CliUsageError(`unknown scope "${value}"; expected one of ${SCOPES.join(', ')}`);
 }
 
 export function addWhereOptions(command: Command): Command {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { EventName } from '../../model/event-name.ts';
 import { PROFILE_NAMES, type ProfileName } from '../../model/profile-name.ts';
+import { CliUsageError } from '../usage-error.ts';
 
 /** One hook a template registers, in Claude Code's terms; the writer converts it per host. */
 export interface TemplateHook {
@@ -126,7 +127,7 @@ export function templateScenarioPath(template: HookTemplate): string {
 export function findTemplate(name: string): HookTemplate {
   const found = TEMPLATES.find((template) => template.name === name);
   if (found) return found;
-  throw new Error(
+  throw new CliUsageError(
     `unknown template "${name}"; the templates are ${TEMPLATES.map((t) => t.name).join(', ')} (agent-hooks init --list)`,
   );
 }

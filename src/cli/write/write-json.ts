@@ -56,15 +56,32 @@ export interface Said {
 }
 
 /**
- * The `--json` document of a command that failed: the error, with its docs/errors.md code (null
- * for a usage error, which has none) and the message after it, and everything said so far, so a
- * script gets the warnings a person would have read above the error.
+ * The `--json` document of a command that failed: the error, with its docs/errors.md code
+ * (CLI_USAGE for a command line the command does not take; null only for an error nobody
+ * foresaw, a bug) and the message after it, and everything said so far, so a script gets the
+ * warnings a person would have read above the error.
  */
 export interface WriteFailureJson {
   error: { code: ErrorCode | null; message: string };
   files: readonly OtherFileJson[];
   notes: readonly string[];
   warnings: readonly string[];
+}
+
+/** Failures whose document is printed already: the CLI prints none again (usage-json.ts). */
+const REPORTED = new WeakSet<object>();
+
+/** Whether `reportingFailure` printed the --json document of this error. */
+export function failureReported(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && REPORTED.has(error);
+}
+
+/** The failure document of `error`, with what was said before it. */
+export function printFailureJson(io: Pick<CliIo, 'stdout'>, error: unknown, said: Said): void {
+  const { notes, warnings, files = [] } = said;
+  const failure: WriteFailureJson = { error: errorJson(error), files, notes, warnings };
+  io.stdout(`${JSON.stringify(failure, null, 2)}\n`);
+  if (typeof error === 'object' && error !== null) REPORTED.add(error);
 }
 
 function errorJson(error: unknown): WriteFailureJson['error'] {
@@ -92,11 +109,7 @@ export async function reportingFailure(
   try {
     await run();
   } catch (error) {
-    if (json) {
-      const { notes, warnings, files = [] } = said();
-      const failure: WriteFailureJson = { error: errorJson(error), files, notes, warnings };
-      io.stdout(`${JSON.stringify(failure, null, 2)}\n`);
-    }
+    if (json) printFailureJson(io, error, said());
     throw error;
   }
 }

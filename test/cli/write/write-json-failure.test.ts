@@ -23,7 +23,9 @@ async function failure(args: string[]): Promise<Failure> {
   expect(run.code).toBe(1);
   const parsed = JSON.parse(run.stdout) as Failure;
   expect(Object.keys(parsed).sort()).toEqual(FAILURE_KEYS);
-  const code = parsed.error.code === null ? '' : `${parsed.error.code}: `;
+  // A usage error's line is as it always was, without its code (src/cli/usage-error.ts).
+  const code =
+    parsed.error.code === null || parsed.error.code === 'CLI_USAGE' ? '' : `${parsed.error.code}: `;
   expect(run.stderr).toBe(`agent-hooks: ${code}${parsed.error.message}\n`);
   return parsed;
 }
@@ -59,10 +61,10 @@ describe('--json of a writing command that fails: the error and what was said be
     expect(init.error.code).toBe('INIT_TARGET_INVALID');
     expect(init.error.message).toContain(`not writing ${join(project, '.claude/settings.json')}`);
     expect(init.notes).toEqual([expect.stringMatching(/^host claude-code: /)]);
-    // A usage error has no code, and is a document all the same.
+    // A usage error is a document all the same, with CLI_USAGE.
     const usage = await failure(['init', '--yes', '--cwd', project]);
     expect(usage.error).toEqual({
-      code: null,
+      code: 'CLI_USAGE',
       message: expect.stringMatching(/^init needs --template NAME/),
     });
   });

@@ -127,7 +127,7 @@ describe('--json of the writing commands: one document on stdout, in one shape',
     expect(again).toMatchObject({ mode: 'merge', diff: '', files: [{ status: 'same' }] });
     const alone = await spawnBuiltCli(['schema', '--json']);
     expect(alone.code).toBe(1);
-    expect(alone.stdout).toBe('');
+    expect(JSON.parse(alone.stdout)).toMatchObject({ error: { code: 'CLI_USAGE' } });
     expect(alone.stderr).toContain(
       'schema --json describes the .vscode/settings.json write: use it with --vscode',
     );
