@@ -10,6 +10,7 @@ import { applyConfigWrite, planConfigWrite, WriteRefused } from '../write/config
 import { mergeSchemaSettings } from '../write/settings-merge.ts';
 import { type FileStatus, reportingFailure } from '../write/write-json.ts';
 import { WriteLog } from '../write/write-log.ts';
+import { listSchemasJson, printOutJson, schemaWriteFailure } from './schema-json.ts';
 
 interface SchemaOptions {
   cwd: string;
@@ -160,13 +161,9 @@ function mapInVscode(
 }
 
 async function runSchema(name: string | undefined, options: SchemaOptions, io: CliIo): Promise<void> {
-  const { schemaFiles } = await import('../schema-files.ts');
+  const { schemaFiles, SCHEMA_DIR } = await import('../schema-files.ts');
   const all = schemaFiles();
   const chosen = name === undefined ? all : [findSchema(all, name)];
-  if (options.json && !options.vscode)
-    throw new CliUsageError(
-      'schema --json describes the .vscode/settings.json write: use it with --vscode (alone, or with --out)',
-    );
   const log = new WriteLog(io, options.json);
   const out = options.out === undefined ? undefined : resolve(options.cwd, options.out);
   if (out !== undefined || options.vscode) {
@@ -175,15 +172,18 @@ async function runSchema(name: string | undefined, options: SchemaOptions, io: C
       io,
       options.json,
       () => log.said(),
-      () => {
+      schemaWriteFailure(() => {
         if (out !== undefined) writeSchemas(chosen, out, options.force, log);
         if (options.vscode) mapInVscode(chosen, options, out, log);
-      },
+        else if (out !== undefined && options.json) printOutJson(out, log, io);
+      }),
     );
     return;
   }
-  if (name === undefined) listSchemas(all, io);
-  else io.stdout((chosen[0] as SchemaFile).render());
+  // A schema is one JSON document already: --json prints it as without.
+  if (name !== undefined) io.stdout((chosen[0] as SchemaFile).render());
+  else if (options.json) listSchemasJson(all, SCHEMA_DIR, io);
+  else listSchemas(all, io);
 }
 
 /** `agent-hooks schema`: the package's JSON Schemas, printed, written, or mapped in VS Code. */
@@ -211,7 +211,7 @@ export function registerSchemaCommand(program: Command, io: CliIo): void {
     .option('--cwd <dir>', 'project directory (where .vscode/ is)', process.cwd())
     .option(
       '--json',
-      'with --vscode: print one JSON object describing the write (as init and add do), the --out files in files',
+      'print one JSON document: the list ({ schemas }), the schema named, the --out files ({ out, files, notes, warnings }), or with --vscode the write (as init and add do)',
       false,
     )
     .action(async (name: string | undefined, options: SchemaOptions) => runSchema(name, options, io));

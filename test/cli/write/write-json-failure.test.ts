@@ -122,7 +122,7 @@ describe('--json of a writing command that fails: the error and what was said be
     const args = ['schema', 'claude-settings', '--vscode', '--out', 'schemas', '--cwd', project];
     const mapped = await failure(args);
     expect(mapped.error).toEqual({
-      code: null,
+      code: 'SCHEMA_WRITE_FAILED',
       message: `not writing ${join(project, '.vscode/settings.json')}: it is a symbolic link to a file that does not exist (${target}); create that file or remove the link`,
     });
     expect(mapped.files).toEqual([

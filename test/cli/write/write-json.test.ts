@@ -125,11 +125,5 @@ describe('--json of the writing commands: one document on stdout, in one shape',
     });
     const again = await json(['schema', 'claude-settings', '--vscode', '--out', 'schemas', '--cwd', project]);
     expect(again).toMatchObject({ mode: 'merge', diff: '', files: [{ status: 'same' }] });
-    const alone = await spawnBuiltCli(['schema', '--json']);
-    expect(alone.code).toBe(1);
-    expect(JSON.parse(alone.stdout)).toMatchObject({ error: { code: 'CLI_USAGE' } });
-    expect(alone.stderr).toContain(
-      'schema --json describes the .vscode/settings.json write: use it with --vscode',
-    );
   });
 });
