@@ -68,7 +68,7 @@ export const INTEGRATION_CODES = {
   BRIDGE_INSTALL_FAILED: {
     severity: 'error',
     summary:
-      '`agent-hooks bridge install` or `bridge uninstall` stopped at a file it could not read, merge into or write (a folder in its place, JSON it cannot merge into, a symbolic link to nothing, a file this user may not write, an unusable `--tool-schemas` file). The message names the file. Nothing is left half done: every check runs before the first change, and a hook file written or deleted before a `.vscode/settings.json` write that failed all the same (a disk error) is taken back, as the message says. With `--json`, the document on stdout carries the error and the notes and warnings said before it.',
+      '`agent-hooks bridge install` or `bridge uninstall` stopped at a file it could not read, merge into or write (a folder in its place, JSON it cannot merge into, a symbolic link loop or a symbolic link to nothing, a file where a folder of its path belongs, a file this user may not read or write, an unusable `--tool-schemas` file). The message names the file, and the target of a link or the file in the way. Nothing is left half done: every check runs before the first change, and a hook file written or deleted before a `.vscode/settings.json` write that failed all the same (a disk error) is taken back, as the message says. With `--json`, the document on stdout carries the error and the notes and warnings said before it.',
     fix: 'Do what the message says for the file it names (fix or move it, make it writable), then run the command again.',
   },
   BRIDGE_CONFIG_BROKEN: {

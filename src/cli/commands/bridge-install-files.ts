@@ -18,22 +18,24 @@ import { dirname } from 'node:path';
 import { applyConfigWrite, type ConfigWrite, PERMISSION_BITS, WriteRefused } from '../write/config-write.ts';
 import { unifiedDiff } from '../write/line-diff.ts';
 import type { Undo } from '../write/undo-write.ts';
+import { danglingLinkTarget, unreadable } from '../write/unreadable.ts';
 import type { WriteLog } from '../write/write-log.ts';
 import type { Step } from './bridge-install-steps.ts';
 
+/**
+ * A file bridge install or uninstall reads before changing anything: undefined when it is not
+ * there; anything else that stops the read (a folder, a link loop, a link to nothing, a file on
+ * the path, no permission) refuses with the fix for that case (unreadable.ts).
+ */
 export function readText(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    if (code === 'EISDIR')
-      throw new WriteRefused(
-        `${file} is a folder, where a JSON file belongs: nothing was changed; move the folder out of the way (or name another project with --cwd)`,
-      );
-    throw new WriteRefused(
-      `${file} cannot be read (${code ?? String(error)}): nothing was changed; make it readable for this user`,
-    );
+    if (code === 'ENOENT' && danglingLinkTarget(file) === undefined) return undefined;
+    const { why, fix } = unreadable(file, error, 'JSON file');
+    const elsewhere = code === 'EISDIR' ? ' (or name another project with --cwd)' : '';
+    throw new WriteRefused(`${file} ${why}: nothing was changed; ${fix}${elsewhere}`);
   }
 }
 

@@ -123,8 +123,9 @@ async function install(options: InstallOptions, log: WriteLog): Promise<void> {
     force: options.force,
     refuse: hostErrors(target, KIND[options.host]),
   });
-  const settings = options.host === 'vscode' ? vscodeLocationWrite(projectDir, options.force) : undefined;
+  // Said before settings.json is read, so a failure there still carries it (--json's warnings).
   if (write.mode !== 'replace') warnOtherEntries(target, write.before, options.host, plan.config, log);
+  const settings = options.host === 'vscode' ? vscodeLocationWrite(projectDir, options.force) : undefined;
   // Both files are checked before either is written (a link to nothing, a file this user may not
   // write), so a refused settings.json leaves no hook file VS Code would not read.
   for (const planned of [write, settings])

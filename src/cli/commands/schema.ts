@@ -8,6 +8,7 @@ import type { SchemaFile } from '../schema-files.ts';
 import { CliUsageError } from '../usage-error.ts';
 import { applyConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 import { mergeSchemaSettings } from '../write/settings-merge.ts';
+import { unreadable } from '../write/unreadable.ts';
 import { type FileStatus, reportingFailure } from '../write/write-json.ts';
 import { WriteLog } from '../write/write-log.ts';
 import { listSchemasJson, printOutJson, schemaWriteFailure } from './schema-json.ts';
@@ -50,17 +51,18 @@ type Found = { kind: 'none' | 'folder' } | { kind: 'file'; text: string } | { ki
 
 /** What is at `path` now, without following a symbolic link (writing through one writes elsewhere). */
 function existing(path: string): Found {
-  let stat: ReturnType<typeof lstatSync>;
   try {
-    stat = lstatSync(path);
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink())
+      return { kind: 'other', why: `it is a symbolic link to ${readlinkSync(path)}` };
+    if (stat.isDirectory()) return { kind: 'folder' };
+    if (!stat.isFile()) return { kind: 'other', why: 'it is not a regular file' };
+    return { kind: 'file', text: readFileSync(path, 'utf8') };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? { kind: 'none' } : { kind: 'other', why: `it cannot be read (${code})` };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
+    const { why, fix } = unreadable(path, error);
+    return { kind: 'other', why: `it ${why} (${fix})` };
   }
-  if (stat.isSymbolicLink()) return { kind: 'other', why: `it is a symbolic link to ${readlinkSync(path)}` };
-  if (stat.isDirectory()) return { kind: 'folder' };
-  if (!stat.isFile()) return { kind: 'other', why: 'it is not a regular file' };
-  return { kind: 'file', text: readFileSync(path, 'utf8') };
 }
 
 /** Why nothing may be written at `target` (in a subfolder of `out` such as events/), if so. */

@@ -1,7 +1,7 @@
 import { readFileSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import { notRegularKind } from '../../config/read-regular-file.ts';
-import { danglingLinkRefusal, danglingLinkTarget } from '../write/config-write.ts';
+import { danglingLinkRefusal, danglingLinkTarget } from '../write/unreadable.ts';
 import type { Destination } from './destination.ts';
 import { type ConfigPlan, planConfig } from './plan-config.ts';
 import { InitRefused } from './refused.ts';

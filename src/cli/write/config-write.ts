@@ -3,19 +3,18 @@ import {
   chmodSync,
   chownSync,
   constants,
-  lstatSync,
   mkdirSync,
   readFileSync,
-  readlinkSync,
   realpathSync,
   renameSync,
   statSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { type JsonMerge, mergeHookConfig } from './json-merge.ts';
 import { unifiedDiff } from './line-diff.ts';
+import { danglingLinkRefusal, danglingLinkTarget, unreadable } from './unreadable.ts';
 
 /**
  * One file a command is about to write: made by `planConfigWrite`, shown with `diff`, written by
@@ -42,13 +41,16 @@ export class WriteRefused extends Error {
   override readonly name = 'WriteRefused';
 }
 
+/** The file's text, undefined when it is not there; what stops the read is refused with its fix. */
 function readExisting(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    // A link to nothing reads as not there: newFileTarget refuses it, naming its target.
     if (code === 'ENOENT') return undefined;
-    throw new WriteRefused(`not writing ${file}: it cannot be read (${code ?? String(error)})`);
+    const { why, fix } = unreadable(file, error);
+    throw new WriteRefused(`not writing ${file}: it ${why}; ${fix}`);
   }
 }
 
@@ -141,26 +143,6 @@ function newFileTarget(file: string): string {
   const target = danglingLinkTarget(file);
   if (target !== undefined) throw new WriteRefused(danglingLinkRefusal(file, target));
   return file;
-}
-
-/**
- * Where `file` points when it is a symbolic link to nothing; undefined for anything else. Writing
- * to such a path would create the file the link names, wherever that is (outside the project, in
- * another user's folder), so every writer refuses it, whatever --force says.
- */
-export function danglingLinkTarget(file: string): string | undefined {
-  try {
-    if (!lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
-    if (statSync(file, { throwIfNoEntry: false }) !== undefined) return undefined;
-    return resolve(dirname(file), readlinkSync(file));
-  } catch {
-    return undefined; // Not a path to a file at all (ENOTDIR, ELOOP): the write says so itself.
-  }
-}
-
-/** Why a write to a link to nothing is refused, and what to do: the link and its target named. */
-export function danglingLinkRefusal(file: string, target: string): string {
-  return `not writing ${file}: it is a symbolic link to a file that does not exist (${target}); create that file or remove the link`;
 }
 
 function temporaryFor(target: string): string {

@@ -88,7 +88,7 @@ describe('--json of a writing command that fails: the error and what was said be
     ]);
     expect(again.error).toEqual({
       code: 'BRIDGE_INSTALL_FAILED',
-      message: `not writing ${join(project, '.vscode/settings.json')}: it is a symbolic link to a file that does not exist (${target}); create that file or remove the link`,
+      message: `${join(project, '.vscode/settings.json')} is a symbolic link to a file that does not exist (${target}): nothing was changed; create that file or remove the link`,
     });
     expect(again.warnings).toEqual([
       expect.stringContaining(`${hookFile}: also holds "agent-hooks bridge --host vscode"`),
