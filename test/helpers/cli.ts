@@ -23,6 +23,8 @@ interface CliRunOptions {
   cwd?: string;
   /** A spawned CLI still running after this is killed (SIGKILL) and reported with code -1. */
   deadlineMs?: number;
+  /** Start the spawned CLI as this user (`spawnBuiltCli` only; needs root). */
+  user?: { uid: number; gid: number };
 }
 
 /**
@@ -70,6 +72,7 @@ export function spawnBuiltCli(args: string[], options: CliRunOptions = {}): Prom
         cwd: options.cwd ?? REPO_ROOT,
         env: { ...(options.env ?? process.env), NO_COLOR: '1' },
         ...(options.deadlineMs !== undefined ? { timeout: options.deadlineMs, killSignal: 'SIGKILL' } : {}),
+        ...(options.user ?? {}),
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;

@@ -7,6 +7,7 @@ import { removeLocation } from '../../bridge/uninstall.ts';
 import { type ConfigWrite, configWriteTarget, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 import { insertProperty } from '../write/json-insert.ts';
 import { formattingOf, isObject, type JsonMerge, keepingBom, parseExisting } from '../write/json-merge.ts';
+import { unreadable } from '../write/unreadable.ts';
 import type { WriteLog } from '../write/write-log.ts';
 import {
   checkRemovable,
@@ -86,7 +87,7 @@ const SAID_NOTHING: LocationRemoval = { said: () => {} };
  */
 export function planLocationRemoval(projectDir: string, hookFile: string): LocationRemoval {
   const folder = dirname(hookFile);
-  const others = readdirSync(folder).filter((name) => name.endsWith('.json') && name !== basename(hookFile));
+  const others = listFolder(folder).filter((name) => name.endsWith('.json') && name !== basename(hookFile));
   const file = join(projectDir, VSCODE_SETTINGS_FILE);
   if (others.length > 0)
     return {
@@ -96,6 +97,22 @@ export function planLocationRemoval(projectDir: string, hookFile: string): Locat
         ),
     };
   return planTakingOut(file, projectDir);
+}
+
+/**
+ * The names in the hook file's folder. The file was just read, so the folder is there; listing it
+ * can still fail (a folder this user may enter but not read): refused with the fix, before any
+ * change, since without the list uninstall cannot tell whether the location is still used.
+ */
+function listFolder(folder: string): string[] {
+  try {
+    return readdirSync(folder);
+  } catch (error) {
+    const { why, fix } = unreadable(folder, error, 'folder');
+    throw new WriteRefused(
+      `${folder} ${why}, so uninstall cannot tell whether other hook files there still need "${VSCODE_HOOKS_FOLDER}" in ${VSCODE_LOCATIONS_KEY}: nothing was changed; ${fix}`,
+    );
+  }
 }
 
 /**
