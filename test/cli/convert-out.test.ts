@@ -140,7 +140,9 @@ describe('convert --out never destroys a file', () => {
     mkdirSync(join(dir, 'settings.json'));
     const run = await convert(source, join(dir, 'settings.json'));
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/cannot be read \(EISDIR\)/);
+    expect(run.stderr).toBe(
+      `agent-hooks: not writing ${join(dir, 'settings.json')}: it is a folder, where a file belongs; move the folder out of the way\n`,
+    );
   });
 
   it('creates a missing target with a diff from /dev/null', async () => {
