@@ -44,8 +44,9 @@ export const CONFIG_CODES = {
   },
   CONFIG_POLICY_KEY_IGNORED: {
     severity: 'warning',
-    summary: 'A policy key that is honoured only in managed settings was set in another file and is ignored.',
-    fix: 'Move `allowManagedHooksOnly` to managed settings (`managed-settings.json`), or remove it.',
+    summary:
+      'A policy key was set where it is not honoured and is ignored: `allowManagedHooksOnly` outside managed settings, or `disableAllHooks` in an inline source whose scope no settings file has.',
+    fix: 'Move `allowManagedHooksOnly` to managed settings (`managed-settings.json`); give an inline source scope user, project, local, cli or managed; or remove the key.',
   },
   CONFIG_HOOKS_DISABLED: {
     severity: 'info',

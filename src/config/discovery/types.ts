@@ -50,6 +50,12 @@ export interface LocationSpec {
   settingsWideDisable?: boolean;
   /** Order of a folder's files by name; default ascending (copilot-cli-observed.md: `.github/hooks/` descends). */
   fileOrder?: 'ascending' | 'descending';
+  /**
+   * An engine `sources` entry (LoadOptions.sources), not a place on disk: its policy keys join the
+   * merge as a file of its scope would, but discovery's gates (`chat.useClaudeHooks`, Copilot
+   * folder trust) decide which files a host loads, not what an embedder passed on purpose.
+   */
+  engineSource?: true;
 }
 
 export type LocationStatus = 'found' | 'missing' | 'disabled' | 'error';

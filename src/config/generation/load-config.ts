@@ -7,12 +7,14 @@ import { expandLocations } from '../discovery/expand.ts';
 import { discoveryTable } from '../discovery/index.ts';
 import type { DiscoveredFile, DiscoveryContext, LocationReport, LocationSpec } from '../discovery/types.ts';
 import { readVscodeSettings } from '../discovery/vscode-settings.ts';
+import { readingFor } from '../host-reading.ts';
 import { applyPolicy } from '../policy/index.ts';
 import type { LoadedFile } from '../policy/types.ts';
 import { readConfigLazily } from '../read-core.ts';
 import { readRegularFile } from '../read-regular-file.ts';
 import type { ReadOptions, ReadResult } from '../read-types.ts';
 import { keepLastGood, type LastGoodReads, lastGoodKey } from './last-good.ts';
+import { sourceFile } from './source-files.ts';
 import type { ConfigGeneration, LoadOptions } from './types.ts';
 
 let lastGenerationId = 0;
@@ -95,7 +97,8 @@ async function readOne(
     const readOptions: ReadOptions = {
       file,
       text,
-      kind: spec.kind,
+      // A source has no path for the host to pick its reader by (host-reading.ts).
+      ...(spec.engineSource ? readingFor(spec.kind, options.profile) : { kind: spec.kind }),
       scope: spec.scope,
       ...(found.pluginRoot ? { pluginRoot: found.pluginRoot } : {}),
       ...(found.pluginData ? { pluginData: found.pluginData } : {}),
@@ -104,10 +107,14 @@ async function readOne(
       ...(spec.vscodeAgent ? { vscodeAgent: true } : {}),
     };
     const read = options.read ? options.read(readOptions) : await readConfigLazily(readOptions);
-    const result = keepLastGood(lastGoodKey(spec.kind, file), file, read, previous, sink.lastGood);
+    // A source's text does not change between generations, and it is no location on disk.
+    const result = spec.engineSource
+      ? read
+      : keepLastGood(lastGoodKey(spec.kind, file), file, read, previous, sink.lastGood);
     sink.files.push({ discovered: found, result });
     sink.diagnostics.push(...result.diagnostics);
-    sink.reports.push(reportFor(spec, file, 'found', { handlers: result.handlers.length }));
+    if (!spec.engineSource)
+      sink.reports.push(reportFor(spec, file, 'found', { handlers: result.handlers.length }));
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     sink.reports.push(reportFor(spec, file, 'error', { reason: why }));
@@ -129,7 +136,7 @@ function deepFreeze<T>(value: T): T {
 /** The discovery context, with VS Code's own settings read when the caller gave none. */
 async function settledContext(options: LoadOptions, diagnostics: Diagnostic[]): Promise<DiscoveryContext> {
   const ctx = discoveryContext(options);
-  if (ctx.profile === 'vscode' && options.vscodeSettings === undefined) {
+  if (ctx.profile === 'vscode' && options.vscodeSettings === undefined && options.discover !== false) {
     // VS Code's own settings files decide its locations unless the caller gave the settings.
     const read = await readVscodeSettings(ctx);
     ctx.vscodeSettings = read.settings;
@@ -159,7 +166,7 @@ export async function loadConfig(
   // Every location is looked at and read at once, so the file system's waits overlap (a host
   // starts the CLI on every event, issue 16 item 4); the results keep the table's order, which
   // is the order of precedence.
-  const table = discoveryTable(ctx);
+  const table = options.discover === false ? [] : discoveryTable(ctx);
   const expansions = await Promise.all(table.map((spec) => expandLocations([spec])));
   const reads = await Promise.all(
     expansions.map((expansion) =>
@@ -181,9 +188,13 @@ export async function loadConfig(
       sink.diagnostics.push(...own.diagnostics);
     }
   });
+  // Sources come after every discovered file, in the order given, as the engine ran them before.
+  for (const source of options.sources ?? []) await readOne(sourceFile(source), options, sink, undefined);
   const outcome = applyPolicy(ctx.profile, sink.files, {
     useClaudeHooks: ctx.vscodeSettings.useClaudeHooks === true,
-    ...(ctx.profile === 'copilot-cli' ? { folderTrust: await copilotFolderTrust(ctx) } : {}),
+    ...(ctx.profile === 'copilot-cli' && table.length > 0
+      ? { folderTrust: await copilotFolderTrust(ctx) }
+      : {}),
   });
   const diagnostics = [...sink.diagnostics, ...outcome.diagnostics].map((d) =>
     options.strict && d.severity === 'warning' ? { ...d, severity: 'error' as const } : d,

@@ -1,9 +1,19 @@
 import type { Diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
+import type { Scope } from '../../model/source.ts';
 import type { ConfigChangeSource, LocationReport, VscodeSettings } from '../discovery/types.ts';
 import type { EffectivePolicy, HeldHandler, SkippedEntry } from '../policy/types.ts';
-import type { CopilotPromptEntry, ReadOptions, ReadResult } from '../read-config.ts';
+import type { ConfigKind, CopilotPromptEntry, ReadOptions, ReadResult } from '../read-config.ts';
+
+/** Configuration an embedder keeps in memory (the engine's `sources`), read after the discovered files. */
+export interface SourceText {
+  /** A name for messages; never opened. */
+  file: string;
+  kind: ConfigKind;
+  scope: Scope;
+  text: string;
+}
 
 export interface LoadOptions {
   profile: ProfileName;
@@ -38,6 +48,13 @@ export interface LoadOptions {
   strict?: boolean;
   /** Platform whose default locations apply; defaults to `process.platform`. */
   platform?: NodeJS.Platform;
+  /** Discover the profile's files (default true); false reads only `sources`. */
+  discover?: boolean;
+  /**
+   * Texts read after the discovered files and put through the same policy step, so that their
+   * policy keys act as a discovered file's of the same scope (claude-code-hooks.md §6.2).
+   */
+  sources?: readonly SourceText[];
   /** The reader; defaults to `readConfig`. Injected by tests and by embedders with custom formats. */
   read?: (options: ReadOptions) => ReadResult;
 }

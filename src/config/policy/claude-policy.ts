@@ -19,13 +19,28 @@ interface ClaudeSwitches {
   diagnostics: Diagnostic[];
 }
 
-/** Merges the policy keys of every settings file (claude-code-hooks.md §6.2). */
-export function claudeSwitches(files: readonly LoadedFile[]): ClaudeSwitches {
-  const settings = files
-    .filter(
-      (f) =>
-        f.discovered.spec.kind === 'claude-settings' && SCALAR_RANK[f.discovered.spec.scope] !== undefined,
-    )
+/**
+ * A Claude settings text of a scope no settings file has (an engine source of scope `session`,
+ * `plugin`, …) has no place in the scalar precedence (§6.1), so its switches are said and ignored.
+ */
+function unrankedSwitches(file: LoadedFile, diagnostics: Diagnostic[]): void {
+  const { scope } = file.discovered.spec;
+  for (const key of ['disableAllHooks', 'allowManagedHooksOnly'] as const) {
+    if (file.result.policy[key] === undefined) continue;
+    const message =
+      `${key} is not honoured in a source of scope ${scope}: Claude Code reads it from settings files, ` +
+      'whose precedence is managed > --settings > local > project > user (claude-code-hooks.md §6.1); ' +
+      'give the source scope user, project, local, cli or managed';
+    diagnostics.push(
+      diagnostic('CONFIG_POLICY_KEY_IGNORED', message, { file: file.discovered.file, pointer: `/${key}` }),
+    );
+  }
+}
+
+/** The settings files in scalar precedence, lowest first; within a scope, later files win (§6.1). */
+function byPrecedence(claudeFiles: readonly LoadedFile[]): LoadedFile[] {
+  return claudeFiles
+    .filter((f) => SCALAR_RANK[f.discovered.spec.scope] !== undefined)
     .map((f, index) => ({ f, index }))
     .sort(
       (a, b) =>
@@ -33,7 +48,14 @@ export function claudeSwitches(files: readonly LoadedFile[]): ClaudeSwitches {
         a.index - b.index,
     )
     .map(({ f }) => f);
+}
+
+/** Merges the policy keys of every settings file (claude-code-hooks.md §6.2). */
+export function claudeSwitches(files: readonly LoadedFile[]): ClaudeSwitches {
   const diagnostics: Diagnostic[] = [];
+  const claudeFiles = files.filter((f) => f.discovered.spec.kind === 'claude-settings');
+  const settings = byPrecedence(claudeFiles);
+  for (const f of claudeFiles) if (!settings.includes(f)) unrankedSwitches(f, diagnostics);
   let disable: { value: boolean; file: LoadedFile } | undefined;
   let managedOnly: { value: boolean; file: LoadedFile } | undefined;
   for (const file of settings) {
@@ -58,8 +80,10 @@ export function claudeSwitches(files: readonly LoadedFile[]): ClaudeSwitches {
   const policy: EffectivePolicy = { managedOnly: managedOnly?.value === true };
   if (disable) policy.disableAllHooks = disable.value;
   if (managedOnly) policy.allowManagedHooksOnly = managedOnly.value;
-  const urls = union(settings.map((f) => f.result.policy.allowedHttpHookUrls));
-  const envVars = union(settings.map((f) => f.result.policy.httpHookAllowedEnvVars));
+  // The lists bind from any file, in a union (§6.2), so a source of any scope adds to them.
+  const listed = [...settings, ...claudeFiles.filter((f) => !settings.includes(f))];
+  const urls = union(listed.map((f) => f.result.policy.allowedHttpHookUrls));
+  const envVars = union(listed.map((f) => f.result.policy.httpHookAllowedEnvVars));
   const managedUrls = union(managed.map((f) => f.result.policy.allowedHttpHookUrls));
   const managedEnv = union(managed.map((f) => f.result.policy.httpHookAllowedEnvVars));
   if (urls) policy.allowedHttpHookUrls = urls;

@@ -1,6 +1,7 @@
 import type { SourceRef } from '../../model/source.ts';
 import type { CopilotFolderTrust } from '../discovery/copilot-trust.ts';
 import { isVscodeClaudeFile } from '../discovery/vscode.ts';
+import { copilotClaudeKeyNotes } from './copilot-claude-keys.ts';
 import type { LoadedFile, PolicyOutcome, SkippedEntry } from './types.ts';
 
 function fileDisabled(file: LoadedFile): boolean {
@@ -30,7 +31,8 @@ const REPOSITORY_SCOPES: ReadonlySet<string> = new Set(['project', 'local']);
  * Copilot CLI (other-agents-hooks.md §1.2): `disableAllHooks` inside a hooks file turns off that
  * file only; at the top level of a Copilot settings file it turns off every non-policy hook.
  * Policy hooks ignore both (a policy file may still switch itself off). The repository's files
- * load only in a trusted folder (copilot-cli-observed.md); a folder not trusted holds them back.
+ * load only in a trusted folder (copilot-cli-observed.md); a folder not trusted holds them back
+ * (an engine source is not a repository file: the embedder passed it on purpose).
  */
 export function applyCopilotPolicy(
   files: readonly LoadedFile[],
@@ -44,7 +46,7 @@ export function applyCopilotPolicy(
     prompts: [],
     skipped: [],
     held: [],
-    diagnostics: [],
+    diagnostics: copilotClaudeKeyNotes(files),
     policy: { managedOnly: false, ...(globalBy ? { disableAllHooks: true } : {}) },
   };
   for (const file of files) {
@@ -59,7 +61,11 @@ export function applyCopilotPolicy(
         code: 'CONFIG_HOOKS_DISABLED',
         why: `disableAllHooks is true in ${globalBy.discovered.file}: every non-policy hook is off`,
       };
-    } else if (!folderTrust.trusted && REPOSITORY_SCOPES.has(file.discovered.spec.scope)) {
+    } else if (
+      !folderTrust.trusted &&
+      REPOSITORY_SCOPES.has(file.discovered.spec.scope) &&
+      !file.discovered.spec.engineSource
+    ) {
       reason = { code: 'CONFIG_COPILOT_FOLDER_UNTRUSTED', why: folderTrust.why };
     }
     pushAll(out, file, reason);
@@ -69,7 +75,8 @@ export function applyCopilotPolicy(
 
 /**
  * VS Code Local harness (other-agents-hooks.md §2.2, §2.4): Claude-format settings files are
- * listed but run only with `chat.useClaudeHooks`; `disableAllHooks` hides one file's hooks.
+ * listed but run only with `chat.useClaudeHooks` (a discovery setting: not for an engine source);
+ * `disableAllHooks` hides one file's hooks.
  */
 export function applyVscodePolicy(files: readonly LoadedFile[], useClaudeHooks: boolean): PolicyOutcome {
   const out: PolicyOutcome = {
@@ -87,7 +94,11 @@ export function applyVscodePolicy(files: readonly LoadedFile[], useClaudeHooks: 
         code: 'CONFIG_HOOKS_DISABLED',
         why: `disableAllHooks is true in ${file.discovered.file} (this file only)`,
       };
-    } else if (isVscodeClaudeFile(file.discovered.file) && !useClaudeHooks) {
+    } else if (
+      isVscodeClaudeFile(file.discovered.file) &&
+      !useClaudeHooks &&
+      !file.discovered.spec.engineSource
+    ) {
       reason = {
         code: 'CONFIG_CLAUDE_HOOKS_OFF',
         why: 'Claude-format hooks run in VS Code only with chat.useClaudeHooks',

@@ -151,9 +151,11 @@ function endSpills(
 /**
  * While a configuration file does not parse and runs on its last good reading (a half-saved file
  * under `watch()`, issue 13 item 6), every result says so: the hooks in force are not the file's.
+ * So does every result for an inline source's policy key that is not in force: no `list` shows it.
  */
 function withKeptFiles(ctx: EngineContext, result: DispatchResult): DispatchResult {
   if (ctx.snapshot.keptLastGood.length > 0) result.diagnostics.push(...ctx.snapshot.keptLastGood);
+  if (ctx.snapshot.sourceNotes.length > 0) result.diagnostics.push(...ctx.snapshot.sourceNotes);
   return result;
 }
 

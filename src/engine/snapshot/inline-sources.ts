@@ -1,74 +1,40 @@
 // The engine's inline sources (HookEngineOptions.sources): configuration an embedder keeps in
-// memory, read with the reader the profile's host would use for a file of that kind.
-import { readingFor } from '../../config/host-reading.ts';
-import type { HeldHandler } from '../../config/policy/types.ts';
-import { readConfigLazily } from '../../config/read-core.ts';
-import type { CopilotPromptEntry, PolicySettings, ReadResult } from '../../config/read-types.ts';
+// memory. loadConfig reads each with the reader the profile's host would use for a file of that
+// kind (readingFor) and puts it through the same policy step as the discovered files.
+
+import { CONFIG_SHAPES } from '../../config/generated/config-shapes.ts';
+import type { SourceText } from '../../config/generation/types.ts';
 import type { Diagnostic } from '../../errors.ts';
-import type { NormalizedHandler } from '../../model/handler.ts';
-import type { ProfileName } from '../../model/profile-name.ts';
-import type { SkippedReport } from '../dispatch/result.ts';
 import type { InlineSource } from '../options.ts';
 
-export interface InlineRead {
-  handlers: NormalizedHandler[];
-  diagnostics: Diagnostic[];
-  prompts: CopilotPromptEntry[];
-  policy: PolicySettings;
-  /** Handlers their own source turned off (vscode: disableAllHooks), planned but never run. */
-  held: HeldHandler[];
-  skipped: SkippedReport[];
+/** The sources as loadConfig reads them: JSON text, and `session` scope unless given. */
+export function sourceTexts(sources: readonly InlineSource[]): SourceText[] {
+  return sources.map((source) => ({
+    file: source.file,
+    kind: source.kind,
+    scope: source.scope ?? 'session',
+    text: typeof source.config === 'string' ? source.config : JSON.stringify(source.config, null, 2),
+  }));
 }
 
+const POLICY_POINTERS = new Set(Object.keys(CONFIG_SHAPES['claude.policy'].fields).map((key) => `/${key}`));
+
 /**
- * Reads each source in order onto `into`. Under the vscode profile a `claude-settings` source is
- * read as VS Code reads `.claude/settings.json` (readingFor): the same handlers and warnings,
- * at the same lines and columns of the text, as the discovered file would give.
+ * What was said about a source's policy keys that are not in force (ignored, not read by the host,
+ * of the wrong type). A source has no file for `validate` or `list` to show, so every dispatch
+ * result carries these, as it carries a kept-last-good file's.
  */
-export async function readInlineSources(
+export function sourcePolicyNotes(
   sources: readonly InlineSource[],
-  profile: ProfileName,
-  into: InlineRead,
-): Promise<void> {
-  for (const source of sources) {
-    const text = typeof source.config === 'string' ? source.config : JSON.stringify(source.config, null, 2);
-    const read = await readConfigLazily({
-      file: source.file,
-      text,
-      ...readingFor(source.kind, profile),
-      scope: source.scope ?? 'session',
-    });
-    into.diagnostics.push(...read.diagnostics);
-    if (profile === 'vscode' && read.policy.disableAllHooks === true) {
-      holdAll(source.file, read, into);
-      continue;
-    }
-    into.handlers.push(...read.handlers);
-    into.prompts.push(...read.prompts);
-    into.policy = mergeInlinePolicy(into.policy, read.policy);
-  }
-}
-
-/**
- * VS Code's disableAllHooks hides the hooks of the one Claude file that sets it (other-agents-hooks.md
- * §2.4 step 7; applyVscodePolicy for discovered files), so it hides this source's hooks only: each
- * is planned but held, and reported in `skipped` when it would match, as the discovered file's are.
- */
-function holdAll(file: string, read: ReadResult, into: InlineRead): void {
-  const why = `disableAllHooks is true in ${file} (this file only)`;
-  for (const handler of read.handlers) {
-    into.held.push({ handler, why });
-    into.skipped.push({ source: handler.source, why });
-  }
-}
-
-/** Inline sources add to the HTTP allowlists the way one more settings file would. */
-function mergeInlinePolicy(base: PolicySettings, next: PolicySettings): PolicySettings {
-  const merged: PolicySettings = { ...base };
-  if (next.allowedHttpHookUrls)
-    merged.allowedHttpHookUrls = [...(base.allowedHttpHookUrls ?? []), ...next.allowedHttpHookUrls];
-  if (next.httpHookAllowedEnvVars)
-    merged.httpHookAllowedEnvVars = [...(base.httpHookAllowedEnvVars ?? []), ...next.httpHookAllowedEnvVars];
-  if (next.disableAllHooks) merged.disableAllHooks = true;
-  return merged;
+  diagnostics: readonly Diagnostic[],
+): Diagnostic[] {
+  const files = new Set(sources.map((source) => source.file));
+  return diagnostics.filter(
+    (found) =>
+      found.severity !== 'info' &&
+      found.file !== undefined &&
+      files.has(found.file) &&
+      found.pointer !== undefined &&
+      POLICY_POINTERS.has(found.pointer),
+  );
 }

@@ -8,7 +8,7 @@ import type { HookEngineOptions } from '../options.ts';
 import { buildIndex } from '../plan/build-index.ts';
 import { createTrustCheck } from '../plan/trust-check.ts';
 import { getProfile } from '../profiles/profiles.ts';
-import { type InlineRead, readInlineSources } from './inline-sources.ts';
+import { sourcePolicyNotes, sourceTexts } from './inline-sources.ts';
 import type { ConfigSnapshot } from './snapshot.ts';
 
 /** The discovery options an engine's options stand for (also used by `engine.watch()`). */
@@ -42,22 +42,19 @@ export async function loadSnapshot(
   const projectDir = resolve(options.projectDir ?? options.cwd ?? process.cwd());
   const handlers: NormalizedHandler[] = [];
   const diagnostics: Diagnostic[] = [];
-  const skipped: SkippedReport[] = [];
-  const prompts: { source: NormalizedHandler['source']; prompt: string }[] = [];
-  let policy: PolicySettings = {};
-  let generation: ConfigGeneration | null = null;
-
-  if (options.discover !== false) {
-    generation = await loadConfig(loadOptionsOf(options), previous?.generation ?? undefined);
-    handlers.push(...generation.handlers);
-    diagnostics.push(...generation.diagnostics);
-    skipped.push(...generation.skipped.map(({ source, why }) => ({ source, why })));
-    prompts.push(...generation.prompts);
-    policy = { ...generation.policy };
-  }
-  const inline: InlineRead = { handlers, diagnostics, prompts, policy, held: [], skipped };
-  await readInlineSources(options.sources ?? [], profile.name, inline);
-  policy = inline.policy;
+  const discover = options.discover !== false;
+  // One policy step for the discovered files and the sources (claude-code-hooks.md §6.2): a
+  // source's disableAllHooks or allow-lists act as a discovered file's of its scope.
+  const loaded = await loadConfig(
+    { ...loadOptionsOf(options), discover, sources: sourceTexts(options.sources ?? []) },
+    previous?.generation ?? undefined,
+  );
+  handlers.push(...loaded.handlers);
+  diagnostics.push(...loaded.diagnostics);
+  const skipped: SkippedReport[] = loaded.skipped.map(({ source, why }) => ({ source, why }));
+  const prompts: { source: NormalizedHandler['source']; prompt: string }[] = [...loaded.prompts];
+  const policy: PolicySettings = { ...loaded.policy };
+  const generation: ConfigGeneration | null = discover ? loaded : null;
   if (options.handlers) handlers.push(...options.handlers);
 
   const trustCheck = createTrustCheck(options, handlers, projectDir);
@@ -67,7 +64,7 @@ export async function loadSnapshot(
     frontmatter.length === 0
       ? handlers
       : handlers.filter((handler) => handler.source.scope !== 'frontmatter');
-  const built = buildIndex(active, profile, [...(generation?.held ?? []), ...inline.held]);
+  const built = buildIndex(active, profile, loaded.held);
   diagnostics.push(...built.diagnostics);
   return Object.freeze({
     id,
@@ -79,6 +76,7 @@ export async function loadSnapshot(
     skipped: Object.freeze(skipped),
     diagnostics: Object.freeze(diagnostics),
     keptLastGood: Object.freeze(diagnostics.filter((found) => found.code === 'CONFIG_FILE_KEPT_LAST_GOOD')),
+    sourceNotes: Object.freeze(sourcePolicyNotes(options.sources ?? [], diagnostics)),
     policy,
     generation,
     untrusted: trustCheck?.untrusted ?? new Set<NormalizedHandler>(),

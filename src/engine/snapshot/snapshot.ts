@@ -40,4 +40,6 @@ export interface ConfigSnapshot extends ConfigView {
   readonly trustCheck: TrustCheck | null;
   /** Files that did not parse on this reload and kept their last good reading: every dispatch reports them. */
   readonly keptLastGood: readonly Diagnostic[];
+  /** Policy keys of inline sources that are not in force: every dispatch reports them (no `list` shows a source). */
+  readonly sourceNotes: readonly Diagnostic[];
 }
