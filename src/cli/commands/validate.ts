@@ -5,6 +5,7 @@ import pc from 'picocolors';
 import { detectConfigKind } from '../../config/convert/index.ts';
 import { VSCODE_AGENT_SUFFIX } from '../../config/discovery/vscode.ts';
 import { loadConfig } from '../../config/generation/load-config.ts';
+import { type HostReading, readingFor } from '../../config/host-reading.ts';
 import { type ConfigKind, readConfig } from '../../config/read-config.ts';
 import { readRegularFile } from '../../config/read-regular-file.ts';
 import { type Diagnostic, diagnostic } from '../../errors.ts';
@@ -52,6 +53,17 @@ function readerKind(kind: ConfigKind, profile: CommonOptions['profile']): Config
   return profile === 'vscode' && kind !== 'frontmatter' ? 'vscode-hooks' : kind;
 }
 
+/**
+ * The reading of one file: a guessed kind as the host picks a reader by path (readerKind); an
+ * explicit `--kind` says what the file is whatever its path, so it is read as the profile's host
+ * reads that kind (readingFor), as an inline source of that kind is: under vscode, `--kind
+ * claude-settings` is VS Code's reading of a Claude file (other-agents-hooks.md §2.4).
+ */
+function readingOf(file: string, text: string, options: ValidateOptions): HostReading {
+  if (options.kind) return readingFor(options.kind, options.profile);
+  return { kind: readerKind(detectConfigKind(file, text), options.profile) };
+}
+
 /** A VS Code custom agent (`*.agent.md`, the only Markdown VS Code reads hooks from), checked for vscode. */
 function isVscodeAgent(file: string, kind: ConfigKind, profile: CommonOptions['profile']): boolean {
   return profile === 'vscode' && kind === 'frontmatter' && file.endsWith(VSCODE_AGENT_SUFFIX);
@@ -94,14 +106,14 @@ async function validateFiles(files: string[], options: ValidateOptions): Promise
       continue;
     }
     // The one detector `convert` uses: by path as the hosts decide, then by content.
-    const kind = options.kind ?? readerKind(detectConfigKind(file, text), options.profile);
+    const reading = readingOf(file, text, options);
     const result = readConfig({
       file,
       text,
-      kind,
+      ...reading,
       scope: 'project',
       ...(options.strict ? { strict: true } : {}),
-      ...(isVscodeAgent(file, kind, options.profile) ? { vscodeAgent: true } : {}),
+      ...(isVscodeAgent(file, reading.kind, options.profile) ? { vscodeAgent: true } : {}),
     });
     out.push(...result.diagnostics);
   }
@@ -191,7 +203,11 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
       'files or folders to validate (kinds detected as convert does); default: the locations of every host, or of --profile',
     )
     .option('--strict', 'treat warnings as errors', false)
-    .option('--kind <kind>', `file format, instead of guessing: ${KINDS.join(' | ')}`, parseKind);
+    .option(
+      '--kind <kind>',
+      `file format, instead of guessing, read as the --profile host reads it: ${KINDS.join(' | ')}`,
+      parseKind,
+    );
   addCommonOptions(command).action(async (files: string[], options: ValidateOptions, self: Command) => {
     const allHosts = self.getOptionValueSource('profile') === 'default';
     io.setExitCode(await runValidate(files, { ...options, allHosts }, io.stdout));
