@@ -1,5 +1,6 @@
 // Builds the RunRequest of each handler of one dispatch: the payload rendered once per dialect,
 // the effective timeout, and the policy keys runners enforce.
+import { httpPolicyFor } from '../../config/policy/http-policy.ts';
 import { renderPayload } from '../../events/payload.ts';
 import type { Dialect } from '../../model/dialect.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
@@ -67,7 +68,7 @@ export function requestBuilder(
       env: hostEnv(),
       host: ctx.profile.name,
       messages: scope.messages,
-      policy: runnerPolicy(ctx),
+      policy: runnerPolicy(ctx, handler.source.scope === 'managed'),
     };
   };
 }
@@ -87,20 +88,29 @@ function hostEnvironment(hooks: number): NodeJS.ProcessEnv {
   return copy;
 }
 
-const runnerPolicies = new WeakMap<object, RunRequest['policy']>();
+const runnerPolicies = new WeakMap<object, { managed: RunRequest['policy']; other: RunRequest['policy'] }>();
 
-/** The policy keys runners enforce, built once per configuration generation. */
-function runnerPolicy(ctx: EngineContext): RunRequest['policy'] {
-  let policy = runnerPolicies.get(ctx.snapshot);
-  if (!policy) {
-    const { allowedHttpHookUrls, httpHookAllowedEnvVars } = ctx.snapshot.policy;
-    policy = {
-      ...(allowedHttpHookUrls ? { allowedHttpHookUrls } : {}),
-      ...(httpHookAllowedEnvVars ? { httpHookAllowedEnvVars } : {}),
+/**
+ * The policy keys runners enforce, built once per configuration generation: a managed hook obeys
+ * only the lists managed settings set, every other hook the union over all files (claude-code-hooks.md
+ * §6.2, as the load-time check in claude-policy.ts). One list for all let a project's
+ * `allowedHttpHookUrls: []` refuse a managed HTTP guard at request time, a non-blocking error.
+ */
+function runnerPolicy(ctx: EngineContext, managed: boolean): RunRequest['policy'] {
+  let policies = runnerPolicies.get(ctx.snapshot);
+  if (!policies) {
+    const policy = ctx.snapshot.policy;
+    const forScope = (scope: 'managed' | 'project'): RunRequest['policy'] => {
+      const { allowedUrls, allowedEnvVars } = httpPolicyFor(policy, scope);
+      return {
+        ...(allowedUrls ? { allowedHttpHookUrls: allowedUrls } : {}),
+        ...(allowedEnvVars ? { httpHookAllowedEnvVars: allowedEnvVars } : {}),
+      };
     };
-    runnerPolicies.set(ctx.snapshot, policy);
+    policies = { managed: forScope('managed'), other: forScope('project') };
+    runnerPolicies.set(ctx.snapshot, policies);
   }
-  return policy;
+  return managed ? policies.managed : policies.other;
 }
 
 /** The profile's default per handler type; process-like handlers take the event's when the profile says so. */

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { type ConfigGeneration, type LoadOptions, loadConfig } from '../../config/generation/index.ts';
-import type { PolicySettings } from '../../config/read-types.ts';
+import type { EffectivePolicy } from '../../config/policy/types.ts';
 import type { Diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
 import type { SkippedReport } from '../dispatch/result.ts';
@@ -53,7 +53,7 @@ export async function loadSnapshot(
   diagnostics.push(...loaded.diagnostics);
   const skipped: SkippedReport[] = loaded.skipped.map(({ source, why }) => ({ source, why }));
   const prompts: { source: NormalizedHandler['source']; prompt: string }[] = [...loaded.prompts];
-  const policy: PolicySettings = { ...loaded.policy };
+  const policy: EffectivePolicy = { ...loaded.policy };
   const generation: ConfigGeneration | null = discover ? loaded : null;
   if (options.handlers) handlers.push(...options.handlers);
 

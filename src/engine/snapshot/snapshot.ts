@@ -1,5 +1,5 @@
 import type { ConfigGeneration } from '../../config/generation/index.ts';
-import type { PolicySettings } from '../../config/read-config.ts';
+import type { EffectivePolicy } from '../../config/policy/types.ts';
 import type { TrustStatus } from '../../config/trust/index.ts';
 import type { Diagnostic } from '../../errors.ts';
 import type { NormalizedHandler } from '../../model/handler.ts';
@@ -23,7 +23,8 @@ export interface ConfigView {
   readonly prompts: readonly { source: NormalizedHandler['source']; prompt: string }[];
   readonly skipped: readonly SkippedReport[];
   readonly diagnostics: readonly Diagnostic[];
-  readonly policy: PolicySettings;
+  /** The policy in force; the `managed*` lists are what binds managed hooks (claude-code-hooks.md §6.2). */
+  readonly policy: EffectivePolicy;
   /**
    * Project hooks that are not approved; empty when trust checking is off or all are approved.
    * Kept current: a dispatch that selects a project hook re-checks its scripts first.
