@@ -5,6 +5,7 @@
 // (bridge-install-commands.ts), so `bridge --host vscode install` works. The bridge's other options
 // and install's own options before its name would be dropped or misread: each says so.
 import type { Command } from 'commander';
+import { CliUsageError } from './usage-error.ts';
 
 /** The subcommand (install or uninstall) a person named after a bad option, if any. */
 export function subcommandAfterError(bridge: Command): string | undefined {
@@ -43,7 +44,7 @@ export function misplacedOptionError(bridge: Command, name: string): string {
   const [first = ''] = bridge.args;
   const rest = bridge.args.filter((_word, at) => at !== bridge.args.indexOf(name));
   const line = ['agent-hooks', 'bridge', name, ...givenWords(bridge), ...rest].map(shellWord);
-  return `agent-hooks: bridge ${name}: ${first.split('=')[0]} is given before '${name}', where only the bridge's own options are read; write ${name}'s options after its name: ${line.join(' ')}\n`;
+  return `bridge ${name}: ${first.split('=')[0]} is given before '${name}', where only the bridge's own options are read; write ${name}'s options after its name: ${line.join(' ')}`;
 }
 
 /**
@@ -57,7 +58,7 @@ export function refuseBridgeOnlyOptions(bridge: Command, sub: Command): void {
   for (const option of bridge.options) {
     const key = option.attributeName();
     if (shared.has(key) || bridge.getOptionValueSource(key) !== 'cli') continue;
-    throw new Error(
+    throw new CliUsageError(
       `bridge ${name}: ${option.long ?? option.flags} is an option of the bridge a host runs, which bridge ${name} does not take nor write into the command it installs; leave it out (\`agent-hooks bridge ${name} --help\` lists its options)`,
     );
   }

@@ -14,6 +14,7 @@ import {
   type RewriteCheckCliOptions,
   rewriteCheckEngineOptions,
 } from './rewrite-check-options.ts';
+import { CliUsageError } from './usage-error.ts';
 
 const COMMANDER_PREFIX = /^error: /;
 
@@ -96,10 +97,18 @@ export async function checkedBridgeOptions(
  * names the order that works (bridge-option-order.ts).
  */
 export function crashOnUsageErrors(bridge: Command): void {
-  bridge.showHelpAfterError(false).configureOutput({
-    outputError: (text, write) => {
-      const sub = subcommandAfterError(bridge);
-      write(sub === undefined ? usageCrash(text) : misplacedOptionError(bridge, sub));
-    },
-  });
+  bridge
+    .showHelpAfterError(false)
+    .configureOutput({
+      outputError: (text, write) => {
+        // A misplaced option of install is said once, by the CliUsageError below.
+        if (subcommandAfterError(bridge) === undefined) write(usageCrash(text));
+      },
+    })
+    .exitOverride((error) => {
+      const sub = error.exitCode === 0 ? undefined : subcommandAfterError(bridge);
+      // Thrown as the CLI's usage error, so that `--json` gets it in the failure document too.
+      if (sub !== undefined) throw new CliUsageError(misplacedOptionError(bridge, sub));
+      throw error;
+    });
 }

@@ -14,9 +14,14 @@ const BRIDGE_WRITERS: ReadonlySet<string> = new Set(['install', 'uninstall']);
 const END_OF_OPTIONS = '--';
 const COMMANDER_PREFIX = /^error: /;
 
-function givenJson(argv: readonly string[]): boolean {
+/** The words before `--`. */
+function optionWords(argv: readonly string[]): readonly string[] {
   const end = argv.indexOf(END_OF_OPTIONS);
-  return (end < 0 ? argv : argv.slice(0, end)).includes('--json');
+  return end < 0 ? argv : argv.slice(0, end);
+}
+
+function givenJson(argv: readonly string[]): boolean {
+  return optionWords(argv).includes('--json');
 }
 
 type UsageCode = 'CLI_USAGE' | 'BRIDGE_USAGE';
@@ -32,8 +37,10 @@ function failureCode(argv: readonly string[], commandNames: readonly string[]): 
   const [first, second] = argv;
   if (first === undefined || !givenJson(argv)) return undefined;
   if (first === 'bridge') {
+    // `bridge --host vscode --json install`: install named after the options (bridge-option-order.ts).
+    if (optionWords(argv).some((word) => BRIDGE_WRITERS.has(word))) return 'CLI_USAGE';
     if (second === undefined || second.startsWith('-')) return undefined;
-    return BRIDGE_WRITERS.has(second) ? 'CLI_USAGE' : 'BRIDGE_USAGE';
+    return 'BRIDGE_USAGE';
   }
   return WRITING_COMMANDS.has(first) || !commandNames.includes(first) ? 'CLI_USAGE' : undefined;
 }

@@ -30,11 +30,16 @@ describe('bridge install/uninstall with options before the subcommand name', () 
   it("an option of install's own before its name names the order that works, in the CLI's form", async () => {
     const project = tempDir('bridge-order');
     const run = await runCliInProcess(['bridge', '--host', 'vscode', '--cwd', project, '--json', 'install']);
-    expect(run).toMatchObject({ code: 1, stdout: '' });
-    expect(run.stderr).toBe(
-      `agent-hooks: bridge install: --json is given before 'install', where only the bridge's own options are read; write install's options after its name: agent-hooks bridge install --host vscode --cwd ${project} --json\n`,
-    );
-    expect(run.stderr).not.toContain('BRIDGE_USAGE');
+    const message = `bridge install: --json is given before 'install', where only the bridge's own options are read; write install's options after its name: agent-hooks bridge install --host vscode --cwd ${project} --json`;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`agent-hooks: ${message}\n`);
+    // --json was asked for, if in the wrong place: the failure document says the same, coded.
+    expect(JSON.parse(run.stdout)).toEqual({
+      error: { code: 'CLI_USAGE', message },
+      files: [],
+      notes: [],
+      warnings: [],
+    });
     untouched(project);
   });
 
@@ -78,6 +83,17 @@ describe('bridge install/uninstall with options before the subcommand name', () 
       ]);
       expect(after).toEqual(run);
       expect(run).toMatchObject({ code: 1, stdout: '' });
+      const json = await runCliInProcess([
+        'bridge',
+        'install',
+        '--host',
+        'vscode',
+        '--cwd',
+        project,
+        ...words,
+        '--json',
+      ]);
+      expect(JSON.parse(json.stdout).error.code).toBe('CLI_USAGE');
       expect(run.stderr).toBe(
         `agent-hooks: bridge install: ${flag} is an option of the bridge a host runs, which bridge install does not take nor write into the command it installs; leave it out (\`agent-hooks bridge install --help\` lists its options)\n`,
       );
