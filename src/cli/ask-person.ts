@@ -1,5 +1,6 @@
 import type { DispatchResult } from '../engine/dispatch/result.ts';
 import type { CliIo } from './cli-io.ts';
+import { CliUsageError } from './usage-error.ts';
 
 /** What the person at the terminal answered to an `ask` decision (`run --interactive`). */
 export interface PersonAnswer {
@@ -10,7 +11,7 @@ export interface PersonAnswer {
 /** `--interactive` asks on the terminal, so the terminal must be standard input. */
 export function requireTerminalForInteractive(io: CliIo): void {
   if (io.stdinIsTTY) return;
-  throw new Error(
+  throw new CliUsageError(
     '--interactive asks a person on the terminal, but standard input is not a terminal; give the event input with --input FILE or a JSON literal and run it from a terminal',
   );
 }

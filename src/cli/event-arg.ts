@@ -1,3 +1,4 @@
+import { HookError } from '../errors.ts';
 import { resolveEventName, suggestEventName } from '../events/dialect-names.ts';
 import { TOOL_CALL_EVENTS } from '../events/event-sets.ts';
 import type { EventName } from '../model/event-name.ts';
@@ -28,7 +29,8 @@ export function resolveEventArg(name: string, option = 'event'): EventName {
 export function requireToolName(event: EventName, input: Record<string, unknown>, from: string): void {
   if (!TOOL_CALL_EVENTS.has(event)) return;
   if (typeof input.tool_name === 'string' || typeof input.toolName === 'string') return;
-  throw new Error(
+  throw new HookError(
+    'CLI_INPUT_INVALID',
     `${event} is a tool event: its input needs "tool_name" (read from ${from}). Give the call, e.g. ` +
       `--input '{"tool_name":"Bash","tool_input":{"command":"ls"}}', or pipe it on standard input`,
   );

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { isAbsolute } from 'node:path';
 import { dropWritesWhenReaderGoes, processStreams } from './cli-io.ts';
-import { runCli } from './program.ts';
+import { printStartFailureJson, runCli } from './program.ts';
 import { recordSelfCommand } from './self-command.ts';
 
 dropWritesWhenReaderGoes([process.stdout, process.stderr]);
@@ -16,7 +16,8 @@ if (startsOutsideDeletedDirectory(args))
 /**
  * Started in a directory that was deleted, `process.cwd()` throws ENOENT: every command would die
  * with a stack trace, even `--version`. Commands that do not need the directory (version, help,
- * an absolute `--cwd`) run from `/` instead; anything else gets one clear line and exit status 1.
+ * an absolute `--cwd`) run from `/` instead; anything else gets one clear line and exit status 1
+ * (CLI_CWD_DELETED), and under `--json` its failure document on stdout.
  */
 function startsOutsideDeletedDirectory(argv: string[]): boolean {
   try {
@@ -32,9 +33,16 @@ function startsOutsideDeletedDirectory(argv: string[]): boolean {
     process.chdir('/');
     return true;
   }
-  process.stderr.write(
-    'agent-hooks: the current directory no longer exists (deleted or moved); cd to an existing directory or pass an absolute --cwd DIR\n',
+  // Coded as a HookError is, without loading the catalogue on every start (errors.ts).
+  const gone = Object.assign(
+    new Error(
+      'the current directory no longer exists (deleted or moved); cd to an existing directory or pass an absolute --cwd DIR',
+    ),
+    { code: 'CLI_CWD_DELETED' },
   );
+  process.stderr.write(`agent-hooks: ${gone.message}\n`);
   process.exitCode = 1;
+  // Under --json, the failure document too (usage-json.ts): a script has something to parse.
+  void printStartFailureJson(argv, processStreams(), gone);
   return false;
 }

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { HookError } from '../errors.ts';
 import type { CliStreams } from './cli-io.ts';
 
 /** Where `run` takes the event input from, for messages. */
@@ -29,7 +30,7 @@ export async function readRunInput(
     text = await readFile(value, 'utf8');
   } catch (error) {
     const why = error instanceof Error && 'code' in error ? String(error.code) : String(error);
-    throw new Error(
+    throw invalidInput(
       `--input ${value} cannot be read (${why}); give a file, - for standard input, or a JSON object`,
     );
   }
@@ -42,14 +43,18 @@ function parseInput(text: string, from: InputSource): RunInput {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new Error(
+    throw invalidInput(
       `--input (${from}) is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new Error(`--input (${from}) must hold one JSON object (the event input)`);
+    throw invalidInput(`--input (${from}) must hold one JSON object (the event input)`);
   }
   return { input: parsed as Record<string, unknown>, from };
+}
+
+function invalidInput(message: string): HookError {
+  return new HookError('CLI_INPUT_INVALID', message);
 }
 
 /** All of standard input as UTF-8 text, the fastest way `io` has. */

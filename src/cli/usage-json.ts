@@ -1,14 +1,30 @@
-// Under --json a writing command (`init`, `add`, `bridge install`, `bridge uninstall`, `schema`)
-// prints one failure document on stdout whatever stops it (write-json.ts), so a script always has
-// JSON to read. Its action prints the document for what fails while it runs; a command line that
-// commander rejects (an unknown option, an option without its value, an unknown subcommand) or
-// whose option value a parser refused never reaches the action, so the program prints it here.
-import { CommanderError } from 'commander';
+// Under --json every command that takes it prints exactly one JSON document on stdout, whatever
+// stops it (failure-json.ts). A writing command's action prints its failure document itself, with
+// what it said before it failed; for everything else that stops a command before it printed its
+// own document (a command line commander rejects, an option value a parser refused, an error its
+// action throws, a directory that is gone) the program prints it here.
+import { type Command, CommanderError } from 'commander';
 import type { CliStreams } from './cli-io.ts';
+import type { FailureFields } from './failure-json.ts';
 import { CliUsageError } from './usage-error.ts';
 
-/** The writing commands named by the first word; `bridge` names them by its second. */
-const WRITING_COMMANDS: ReadonlySet<string> = new Set(['init', 'add', 'schema']);
+const WRITTEN: FailureFields = { said: { notes: [], warnings: [] } };
+const DIAGNOSTICS: FailureFields = { listedIn: 'diagnostics' };
+/** Each command's fields beside `error` (failure-json.ts); any other command has none. */
+const FIELDS: Readonly<Record<string, FailureFields>> = {
+  init: WRITTEN,
+  add: WRITTEN,
+  schema: WRITTEN,
+  'bridge install': WRITTEN,
+  'bridge uninstall': WRITTEN,
+  run: DIAGNOSTICS,
+  validate: DIAGNOSTICS,
+  list: DIAGNOSTICS,
+  trust: DIAGNOSTICS,
+  convert: DIAGNOSTICS,
+  // `test --reporter json` lists the scenario files it could not read in `errors`.
+  test: { listedIn: 'errors' },
+};
 const BRIDGE_WRITERS: ReadonlySet<string> = new Set(['install', 'uninstall']);
 /** After this argument every word is an operand, `--json` too. */
 const END_OF_OPTIONS = '--';
@@ -20,29 +36,58 @@ function optionWords(argv: readonly string[]): readonly string[] {
   return end < 0 ? argv : argv.slice(0, end);
 }
 
+/** `--json`, or `test`'s `--reporter json`, before any `--`. */
 function givenJson(argv: readonly string[]): boolean {
-  return optionWords(argv).includes('--json');
+  const words = optionWords(argv);
+  return (
+    words.includes('--json') ||
+    words.includes('--reporter=json') ||
+    words.some((word, at) => word === '--reporter' && words[at + 1] === 'json')
+  );
+}
+
+function takesJson(command: Command): boolean {
+  return command.options.some((option) => option.long === '--json' || option.long === '--reporter');
 }
 
 type UsageCode = 'CLI_USAGE' | 'BRIDGE_USAGE';
 
+interface Target {
+  code: UsageCode;
+  fields: FailureFields;
+}
+
+/** A command the CLI does not have may be a typo of a writing command: its fields, as always. */
+const UNKNOWN: Target = { code: 'CLI_USAGE', fields: WRITTEN };
+
 /**
- * Whether `argv` asks for the failure document, and the code of a usage error there: `--json`
- * given to a writing command, or to a command the CLI does not have (`commandNames` are those it
- * has), which may be a typo of one. `bridge` with a word after it is `bridge install`, `bridge
- * uninstall` or a typo of them, which `bridge` itself rejects as BRIDGE_USAGE on stderr; the
- * bridge a host starts has options only, and its failures stay the host's (bridge-usage.ts).
+ * The document `argv` asks for, if any: `--json` given to a command that takes it, or to a
+ * command (or subcommand) the CLI does not have, which may be a typo of one. `bridge` with a word
+ * after it is `bridge install`, `bridge uninstall` or a typo of them, which `bridge` itself
+ * rejects as BRIDGE_USAGE; the bridge a host starts has options only, and its failures stay the
+ * host's (bridge-usage.ts), with stdout empty.
  */
-function failureCode(argv: readonly string[], commandNames: readonly string[]): UsageCode | undefined {
+function targetOf(argv: readonly string[], program: Command): Target | undefined {
   const [first, second] = argv;
   if (first === undefined || !givenJson(argv)) return undefined;
   if (first === 'bridge') {
     // `bridge --host vscode --json install`: install named after the options (bridge-option-order.ts).
-    if (optionWords(argv).some((word) => BRIDGE_WRITERS.has(word))) return 'CLI_USAGE';
+    if (optionWords(argv).some((word) => BRIDGE_WRITERS.has(word)))
+      return { code: 'CLI_USAGE', fields: WRITTEN };
     if (second === undefined || second.startsWith('-')) return undefined;
-    return 'BRIDGE_USAGE';
+    const code = BRIDGE_WRITERS.has(second) ? 'CLI_USAGE' : 'BRIDGE_USAGE';
+    return { code, fields: WRITTEN };
   }
-  return WRITING_COMMANDS.has(first) || !commandNames.includes(first) ? 'CLI_USAGE' : undefined;
+  const command = program.commands.find((each) => each.name() === first);
+  if (command === undefined || first === 'help') return UNKNOWN;
+  if (command.commands.length === 0) return commandTarget(command, first);
+  const sub = command.commands.find((each) => each.name() === second);
+  return sub === undefined ? UNKNOWN : commandTarget(sub, `${first} ${second}`);
+}
+
+function commandTarget(command: Command, path: string): Target | undefined {
+  if (!takesJson(command)) return undefined;
+  return { code: 'CLI_USAGE', fields: FIELDS[path] ?? 'error-only' };
 }
 
 /** A commander error as a coded error for the document, its message without the `error: `. */
@@ -55,19 +100,20 @@ function codedUsageError(error: unknown, code: UsageCode): unknown {
 
 /**
  * Prints the failure document of `error`, which stopped the program, when `argv` asks for one
- * and the command has not printed it already. Help and the version (exit 0) are no failure.
+ * and nothing is on stdout yet (`printed`: the command's own document, or a writing command's
+ * failure document, is there already). Help and the version (exit 0) are no failure.
  */
 export async function printUsageFailureJson(
   argv: readonly string[],
-  commandNames: readonly string[],
+  program: Command,
   error: unknown,
   io: Pick<CliStreams, 'stdout'>,
+  printed: boolean,
 ): Promise<void> {
-  if (error instanceof CommanderError && error.exitCode === 0) return;
-  const code = failureCode(argv, commandNames);
-  if (code === undefined) return;
+  if (printed || (error instanceof CommanderError && error.exitCode === 0)) return;
+  const target = targetOf(argv, program);
+  if (target === undefined) return;
   // Loaded only on this path: a host starts the CLI on every tool call (commands/index.ts).
-  const { failureReported, printFailureJson } = await import('./write/write-json.ts');
-  if (failureReported(error)) return;
-  printFailureJson(io, codedUsageError(error, code), { notes: [], warnings: [] });
+  const { printFailureJson } = await import('./failure-json.ts');
+  printFailureJson(io, codedUsageError(error, target.code), target.fields);
 }

@@ -1,15 +1,40 @@
 import type { CodeInfo } from './code-info.ts';
 
 /**
- * Codes of the CLI itself: how a command was started, and the `schema` command's writes. Keys
+ * Codes of the CLI itself: how a command was started, `run`'s input, and the failures of
+ * `convert`, `create` and `schema` that are not a configuration's. Keys
  * are stable: never rename one, only add.
  */
 export const CLI_CODES = {
   CLI_USAGE: {
     severity: 'error',
     summary:
-      'The command line was not one the command takes: an unknown command, subcommand or option, an option without its value or with a value it does not take, a missing argument or required option (`init` without `--template`, `bridge install` without `--host`). Nothing was read or written. With `--json`, a writing command (`init`, `add`, `bridge install`, `bridge uninstall`, `schema`) still prints its failure document on stdout, with this code; stderr has the usual usage line.',
+      'The command line was not one the command takes: an unknown command, subcommand or option, an option without its value or with a value it does not take, a missing argument or required option (`init` without `--template`, `bridge install` without `--host`, `run --interactive` without a terminal). Nothing was read or written. With `--json` (`test --reporter json`), every command that takes it still prints one failure document on stdout, `{ error: { code, message }, … }` with this code (README "CLI"); stderr has the usual usage line.',
     fix: 'Run the command with `--help` for its options and arguments, and fix the command line the message names.',
+  },
+  CLI_CWD_DELETED: {
+    severity: 'error',
+    summary:
+      'The CLI was started in a directory that no longer exists (deleted or moved away under the shell), and the command needs one: nothing was read or run. `--version` and `--help` run anyway, and so does a command given an absolute `--cwd`. With `--json`, the failure document is on stdout.',
+    fix: '`cd` to an existing directory, or pass an absolute `--cwd DIR`.',
+  },
+  CLI_INPUT_INVALID: {
+    severity: 'error',
+    summary:
+      "`agent-hooks run`'s event input cannot be used: the `--input` file cannot be read, the input (file, standard input or JSON literal) is not JSON or not one JSON object, or a tool event's input has no `tool_name` (a guard would see an empty call and allow it). No hook ran.",
+    fix: 'Give one JSON object with the event\'s fields, e.g. `--input \'{"tool_name":"Bash","tool_input":{"command":"ls"}}\'`, a readable file, or `-` for standard input.',
+  },
+  CONVERT_FAILED: {
+    severity: 'error',
+    summary:
+      '`agent-hooks convert` stopped before converting: the source file cannot be read, its hooks read both Copilot payload forms (one Copilot file sends one), or `--out` was refused (a file of another dialect, one that cannot be merged into without `--force`, a symbolic link to nothing, a file that cannot be read or written). The message names the file and the fix; nothing was written.',
+    fix: 'Do what the message says: name a readable file, convert the hooks separately or choose `--copilot-keys`, or choose another `--out` (or `--force`).',
+  },
+  CREATE_FAILED: {
+    severity: 'error',
+    summary:
+      "`agent-hooks create` wrote nothing: the model's configuration was still invalid after one retry, the `--target` file has errors, the script the model named already exists, or a file could not be written. A model that cannot be reached or named has its own RUNNER_MODEL_* code.",
+    fix: 'Do what the message says (fix the target file, move the script out of the way, describe the hook more precisely), then run create again.',
   },
   SCHEMA_WRITE_FAILED: {
     severity: 'error',

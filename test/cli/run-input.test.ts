@@ -37,7 +37,8 @@ describe('run reads its input from a pipe, a file or a literal', () => {
       stdin: '',
     });
     expect(run.code).toBe(1);
-    expect(run.stdout).toBe('');
+    // Under --json the failure document, and nothing ran (test/cli/json-failure.test.ts).
+    expect(JSON.parse(run.stdout)).toMatchObject({ error: { code: 'CLI_INPUT_INVALID' } });
     expect(run.stderr).toMatch(
       /PreToolUse is a tool event: its input needs "tool_name" \(read from standard input\)/,
     );

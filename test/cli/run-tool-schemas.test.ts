@@ -81,7 +81,8 @@ describe.concurrent('agent-hooks run --tool-schemas', () => {
     const schemas = writeFile(dir, 'schemas.json', '{\n  "Bash": { "type": "object", }\n}\n');
     const { code, stdout, stderr } = await run(dir, ['--tool-schemas', schemas, '--json']);
     expect(code).toBe(1);
-    expect(stdout).toBe('');
+    // Nothing ran: under --json the failure document is all of stdout.
+    expect(JSON.parse(stdout)).toMatchObject({ error: { code: 'CONFIG_TOOL_SCHEMAS_INVALID' } });
     expect(stderr).toContain(`${schemas}:2:31: property name expected (found "}")`);
   });
 

@@ -6,7 +6,7 @@ import type { CliStreams } from '../../src/cli/cli-io.ts';
 import { runCli } from '../../src/cli/program.ts';
 import { REPO_ROOT } from './paths.ts';
 
-interface CliRun {
+export interface CliRun {
   code: number;
   stdout: string;
   stderr: string;

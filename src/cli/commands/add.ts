@@ -3,12 +3,13 @@ import { EVENT_BY_NAME } from '../../events/catalogue.ts';
 import type { EventName } from '../../model/event-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import { resolveEventArg } from '../event-arg.ts';
+import type { Said } from '../failure-json.ts';
 import { planInstall } from '../init/install.ts';
 import { addWhereOptions, placesOf, resolveDestination, type WhereOptions } from '../init/options.ts';
 import { programWarnings } from '../init/program-warnings.ts';
 import { installSaid, writeAndReport } from '../init/report.ts';
 import { CliUsageError } from '../usage-error.ts';
-import { reportingFailure, type Said } from '../write/write-json.ts';
+import { reportingFailure } from '../write/write-json.ts';
 
 interface AddOptions extends WhereOptions {
   command: string;

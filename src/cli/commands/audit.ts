@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { DispatchRow } from '../../server/audit/schema.ts';
 import { loadOptional } from '../../server/optional-deps.ts';
+import type { CliIo } from '../cli-io.ts';
 
 export interface AuditOptions {
   database?: string;
@@ -125,7 +126,7 @@ export async function runAudit(options: AuditOptions, out: (text: string) => voi
   }
 }
 
-export function registerAuditCommand(program: Command): void {
+export function registerAuditCommand(program: Command, io: CliIo): void {
   program
     .command('audit')
     .description('query the audit trail of agent-hooks serve: by time, team, session, decision, tool')
@@ -149,6 +150,6 @@ export function registerAuditCommand(program: Command): void {
     .option('--csv', 'print CSV (one header line, RFC 4180)', false)
     .option('--import <file>', 'import a spill file the server wrote when the database was unreachable')
     .action(async (options: AuditOptions) => {
-      process.exitCode = await runAudit(options, (text) => process.stdout.write(text));
+      process.exitCode = await runAudit(options, io.stdout);
     });
 }

@@ -14,7 +14,9 @@ import {
 import type { ConfigKind } from '../../config/read-config.ts';
 import type { Diagnostic } from '../../errors.ts';
 import type { CliIo } from '../cli-io.ts';
+import { withCode } from '../coded-failure.ts';
 import { changesDecision, choosePayload } from '../convert-payload.ts';
+import { CliUsageError } from '../usage-error.ts';
 import { configErrors } from '../write/config-errors.ts';
 import { applyConfigWrite, type ConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
 
@@ -38,7 +40,7 @@ export interface ConvertIo {
 function choice<T extends string>(name: string, values: readonly T[]): (value: string) => T {
   return (value) => {
     if ((values as readonly string[]).includes(value)) return value as T;
-    throw new Error(`${name} must be one of ${values.join(', ')}; got "${value}"`);
+    throw new CliUsageError(`${name} must be one of ${values.join(', ')}; got "${value}"`);
   };
 }
 
@@ -199,6 +201,11 @@ export function registerConvertCommand(program: Command, io: CliIo): void {
     .option('--accept-lossy', 'exit 0 and write --out even when a lossy step can change a decision', false)
     .option('--json', 'print one JSON object on stdout: { text, lossy, diagnostics }', false)
     .action((file: string, options: ConvertCliOptions) => {
-      io.setExitCode(convertCommand(file, options, io));
+      try {
+        io.setExitCode(convertCommand(file, options, io));
+      } catch (error) {
+        // A source it cannot read, a refused --out: coded for the --json failure document.
+        throw withCode('CONVERT_FAILED', error);
+      }
     });
 }

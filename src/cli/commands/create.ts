@@ -2,10 +2,12 @@ import { chmod, mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { readConfig } from '../../config/read-config.ts';
-import { ERROR_CODES } from '../../errors.ts';
+import { ERROR_CODES, type ErrorCode, HookError } from '../../errors.ts';
 import type { ModelClient } from '../../runners/llm/model-client.ts';
 import { modelRefProblem } from '../../runners/llm/model-config.ts';
 import type { CliIo } from '../cli-io.ts';
+import { withCode } from '../coded-failure.ts';
+import { printFailureJson } from '../failure-json.ts';
 import { applyConfigWrite } from '../write/config-write.ts';
 import { planCreateWrite } from './create-write.ts';
 
@@ -62,8 +64,7 @@ export async function runCreate(description: string, options: CreateOptions, io:
   const badRef = options.model === undefined ? undefined : modelRefProblem(options.model);
   if (badRef !== undefined) {
     const { fix } = ERROR_CODES.RUNNER_MODEL_BAD_REF;
-    io.err(`agent-hooks create: error RUNNER_MODEL_BAD_REF --model "${options.model}": ${badRef}. ${fix}\n`);
-    return 1;
+    return fail(io, options, 'RUNNER_MODEL_BAD_REF', `--model "${options.model}": ${badRef}. ${fix}`);
   }
   const client =
     io.client ?? (await import('../../runners/llm/ai-sdk-client.ts')).createAiSdkClient({ env: io.env });
@@ -85,16 +86,15 @@ export async function runCreate(description: string, options: CreateOptions, io:
     if (!answer.ok) {
       // Name the model the user chose, so a bad --model reads as such and not as a generic failure.
       const which = options.model ? `--model "${options.model}": ` : '';
-      io.err(`agent-hooks create: error ${answer.code} ${which}${answer.message}\n`);
-      return 1;
+      return fail(io, options, answer.code, `${which}${answer.message}`);
     }
     const checked = checkProposal(answer.value.text, targetFile, options.cwd);
     if ('problems' in checked) problems = checked.problems;
     else proposal = checked.proposal;
   }
   if (!proposal) {
-    io.err(`agent-hooks create: the model's configuration is still invalid:\n${problems.join('\n')}\n`);
-    return 1;
+    const message = `the model's configuration is still invalid:\n${problems.join('\n')}`;
+    return fail(io, options, 'CREATE_FAILED', message, { named: false });
   }
   return showAndWrite(proposal, targetFile, options, io);
 }
@@ -108,13 +108,13 @@ async function showAndWrite(
 ): Promise<number> {
   const plan = planCreateWrite(proposal.hooks, targetFile);
   if (Array.isArray(plan)) {
-    io.err(`agent-hooks create: not editing ${options.target}; it is not valid:\n${plan.join('\n')}\n`);
-    return 1;
+    const message = `not editing ${options.target}; it is not valid:\n${plan.join('\n')}`;
+    return fail(io, options, 'CREATE_FAILED', message, { named: false });
   }
   const scriptFile = proposal.scriptPath ? path.resolve(options.cwd, proposal.scriptPath) : undefined;
   if (scriptFile && (await exists(scriptFile))) {
-    io.err(`agent-hooks create: ${proposal.scriptPath} already exists; not overwriting it\n`);
-    return 1;
+    const message = `${proposal.scriptPath} already exists; not overwriting it`;
+    return fail(io, options, 'CREATE_FAILED', message, { named: false });
   }
   if (!options.json) {
     io.out(`${proposal.explanation}\n\n${options.target} (${plan.kind}):\n${plan.write.diff}`);
@@ -149,6 +149,22 @@ async function showAndWrite(
   } else if (approved) io.out(`\nWrote ${written.join(' and ')}.\n`);
   else io.out('\nNothing written (re-run with --yes to write).\n');
   return 0;
+}
+
+/**
+ * A failure of create: its line on stderr as always (with `error CODE` where it always had it),
+ * and under --json the failure document on stdout (failure-json.ts); returns the exit status.
+ */
+function fail(
+  io: CreateIo,
+  options: CreateOptions,
+  code: ErrorCode,
+  message: string,
+  stderr = { named: true },
+): number {
+  io.err(`agent-hooks create: ${stderr.named ? `error ${code} ` : ''}${message}\n`);
+  if (options.json) printFailureJson({ stdout: io.out }, new HookError(code, message), 'error-only');
+  return 1;
 }
 
 function checkProposal(
@@ -226,12 +242,12 @@ export function registerCreateCommand(program: Command, io: CliIo): void {
     )
     .action(async (description: string, options: CreateOptions) => {
       const confirm = (question: string) => io.confirm(`${question} [y/N] `);
-      io.setExitCode(
-        await runCreate(description, options, {
-          out: io.stdout,
-          err: io.stderr,
-          confirm: io.stdinIsTTY ? confirm : undefined,
-        }),
-      );
+      const createIo = { out: io.stdout, err: io.stderr, confirm: io.stdinIsTTY ? confirm : undefined };
+      try {
+        io.setExitCode(await runCreate(description, options, createIo));
+      } catch (error) {
+        // A script or settings file it could not write: coded for the --json failure document.
+        throw withCode('CREATE_FAILED', error);
+      }
     });
 }

@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../cli-io.ts';
+import type { Said } from '../failure-json.ts';
 import { templateFiles, templateHooks } from '../init/from-template.ts';
 import { planInstall } from '../init/install.ts';
 import { addWhereOptions, placesOf, resolveDestination, type WhereOptions } from '../init/options.ts';
 import { installSaid, writeAndReport } from '../init/report.ts';
 import { findTemplate, TEMPLATES } from '../init/templates.ts';
 import { CliUsageError } from '../usage-error.ts';
-import { reportingFailure, type Said } from '../write/write-json.ts';
+import { reportingFailure } from '../write/write-json.ts';
 
 interface InitOptions extends WhereOptions {
   template?: string;

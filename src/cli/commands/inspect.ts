@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadOptional } from '../../server/optional-deps.ts';
+import type { CliIo } from '../cli-io.ts';
 import { untilSignalled } from './serve.ts';
 
 export interface InspectOptions {
@@ -44,7 +45,7 @@ export async function runInspect(options: InspectOptions, out: (text: string) =>
   });
 }
 
-export function registerInspectCommand(program: Command): void {
+export function registerInspectCommand(program: Command, io: CliIo): void {
   program
     .command('inspect')
     .description('open the live inspector for one project on 127.0.0.1: its hooks, dispatches and audit')
@@ -54,6 +55,6 @@ export function registerInspectCommand(program: Command): void {
     .option('--no-user', 'ignore user-level configuration in the home directory')
     .option('--json', 'print one JSON object with the address once listening', false)
     .action(async (options: InspectOptions) => {
-      await runInspect(options, (text) => process.stdout.write(text));
+      await runInspect(options, io.stdout);
     });
 }

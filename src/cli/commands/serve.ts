@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadOptional } from '../../server/optional-deps.ts';
+import type { CliIo } from '../cli-io.ts';
 
 export interface ServeOptions {
   config?: string;
@@ -103,7 +104,7 @@ export function untilSignalled(stop: (signal: NodeJS.Signals) => Promise<void>):
   });
 }
 
-export function registerServeCommand(program: Command): void {
+export function registerServeCommand(program: Command, io: CliIo): void {
   program
     .command('serve')
     .description(
@@ -126,6 +127,6 @@ export function registerServeCommand(program: Command): void {
     )
     .option('--json', 'print one JSON object with the address, database and teams once listening', false)
     .action(async (options: ServeOptions) => {
-      await runServe(options, (text) => process.stdout.write(text));
+      await runServe(options, io.stdout);
     });
 }

@@ -12,6 +12,7 @@ import {
   type RewriteCheckCliOptions,
   rewriteCheckEngineOptions,
 } from '../rewrite-check-options.ts';
+import { CliUsageError } from '../usage-error.ts';
 import { applyConfigWrite } from '../write/config-write.ts';
 import { unifiedDiff } from '../write/line-diff.ts';
 
@@ -28,13 +29,13 @@ interface TestOptions extends RewriteCheckCliOptions {
 
 function parseReporter(value: string): ReporterName {
   if ((REPORTER_NAMES as readonly string[]).includes(value)) return value as ReporterName;
-  throw new Error(`unknown reporter "${value}"; expected one of ${REPORTER_NAMES.join(', ')}`);
+  throw new CliUsageError(`unknown reporter "${value}"; expected one of ${REPORTER_NAMES.join(', ')}`);
 }
 
 function parseJobs(value: string): number {
   const jobs = Number(value);
   if (Number.isInteger(jobs) && jobs >= 1) return jobs;
-  throw new Error(`--jobs ${value}: give a whole number of cases to run at once, 1 or more`);
+  throw new CliUsageError(`--jobs ${value}: give a whole number of cases to run at once, 1 or more`);
 }
 
 /** `--sample PreToolUse:Bash`: the payload a hook of the profile's own dialect reads on stdin. */
@@ -43,7 +44,9 @@ async function printSample(name: string, options: TestOptions, io: CliIo): Promi
   const split = splitSampleName(name);
   const event = resolveEventArg(split.event, '--sample event');
   if (split.tool && !TOOL_CALL_EVENTS.has(event)) {
-    throw new Error(`--sample ${name}: ${event} is not a tool event; give it without ":${split.tool}"`);
+    throw new CliUsageError(
+      `--sample ${name}: ${event} is not a tool event; give it without ":${split.tool}"`,
+    );
   }
   const payload = samplePayload(
     { event, ...(split.tool ? { tool: split.tool } : {}) },

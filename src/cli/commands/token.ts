@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { loadOptional } from '../../server/optional-deps.ts';
+import type { CliIo } from '../cli-io.ts';
 
 interface TokenOptions {
   database?: string;
@@ -33,7 +34,7 @@ async function withStore<T>(
 }
 
 /** `agent-hooks token create|list|revoke`: the bearer tokens every server on the database accepts. */
-export function registerTokenCommand(program: Command): void {
+export function registerTokenCommand(program: Command, io: CliIo): void {
   const token = program
     .command('token')
     .description('create, list and revoke the bearer tokens of agent-hooks serve (stored as SHA-256)');
@@ -48,7 +49,7 @@ export function registerTokenCommand(program: Command): void {
     .option('--label <text>', 'a note to find it again (a person, a machine, a CI job)')
     .option('--print', 'store nothing: print the token and the hash line for the configuration file')
     .option('--json', 'print one JSON object', false)
-    .action(createToken);
+    .action((options: TokenOptions) => createToken(options, io.stdout));
 
   common(token.command('list'))
     .description('list tokens (hashes, teams, labels, revocation) in the database')
@@ -60,10 +61,10 @@ export function registerTokenCommand(program: Command): void {
         'agent-hooks token',
       );
       const rows = await withStore(options, (db) => listTokens(db));
-      if (options.json) process.stdout.write(`${JSON.stringify({ tokens: rows })}\n`);
+      if (options.json) io.stdout(`${JSON.stringify({ tokens: rows })}\n`);
       else
         for (const row of rows)
-          process.stdout.write(
+          io.stdout(
             `${row.team}\t${row.hash}\t${row.label ?? ''}\t${row.revoked_ms ? `revoked ${new Date(row.revoked_ms).toISOString()}` : 'active'}\n`,
           );
     });
@@ -88,15 +89,13 @@ export function registerTokenCommand(program: Command): void {
           ...(options.label ? { label: options.label } : {}),
         }),
       );
-      process.stdout.write(
-        `revoked ${count} token${count === 1 ? '' : 's'}; servers stop accepting them within 10 s\n`,
-      );
+      io.stdout(`revoked ${count} token${count === 1 ? '' : 's'}; servers stop accepting them within 10 s\n`);
       if (count === 0) process.exitCode = 1;
     });
 }
 
 /** `token create`: prints the token once; stores only its hash unless `--print`. */
-async function createToken(options: TokenOptions): Promise<void> {
+async function createToken(options: TokenOptions, out: (text: string) => void): Promise<void> {
   const { generateToken, hashToken } = await import('../../server/auth.ts');
   const value = generateToken();
   const hash = hashToken(value);
@@ -111,13 +110,9 @@ async function createToken(options: TokenOptions): Promise<void> {
     );
   }
   if (options.json)
-    process.stdout.write(
-      `${JSON.stringify({ team: options.team, token: value, hash, stored: !options.print })}\n`,
-    );
+    out(`${JSON.stringify({ team: options.team, token: value, hash, stored: !options.print })}\n`);
   else {
-    process.stdout.write(`token for team ${options.team} (shown once): ${value}\n`);
-    process.stdout.write(
-      options.print ? `add to teams.${options.team}.tokens: "${hash}"\n` : `stored as ${hash}\n`,
-    );
+    out(`token for team ${options.team} (shown once): ${value}\n`);
+    out(options.print ? `add to teams.${options.team}.tokens: "${hash}"\n` : `stored as ${hash}\n`);
   }
 }

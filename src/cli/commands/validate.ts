@@ -19,6 +19,7 @@ import {
   type Write,
 } from '../diagnostic-lines.ts';
 import { loadEveryHost } from '../hosts.ts';
+import { CliUsageError } from '../usage-error.ts';
 
 const KINDS: readonly ConfigKind[] = [
   'claude-settings',
@@ -191,7 +192,7 @@ export async function runValidate(
 
 function parseKind(value: string): ConfigKind {
   if ((KINDS as readonly string[]).includes(value)) return value as ConfigKind;
-  throw new Error(`unknown kind "${value}"; expected one of ${KINDS.join(', ')}`);
+  throw new CliUsageError(`unknown kind "${value}"; expected one of ${KINDS.join(', ')}`);
 }
 
 export function registerValidateCommand(program: Command, io: CliIo): void {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { CliIo } from '../cli-io.ts';
-import { printWriteJson, type Said, type WriteJson } from '../write/write-json.ts';
+import type { Said } from '../failure-json.ts';
+import { printWriteJson, type WriteJson } from '../write/write-json.ts';
 import { applyInstall } from './apply-install.ts';
 import { describeInstall, type InstallPlan } from './install.ts';
 

@@ -4,9 +4,10 @@
 import type { ConfigKind } from '../../config/read-types.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
+import type { Said } from '../failure-json.ts';
 import type { ConfigWrite } from './config-write.ts';
 import { unifiedDiff } from './line-diff.ts';
-import { type FileStatus, type OtherFileJson, printWriteJson, type Said } from './write-json.ts';
+import { type FileStatus, type OtherFileJson, printWriteJson } from './write-json.ts';
 
 interface Change extends OtherFileJson {
   diff: string;
