@@ -2,11 +2,12 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadOptional } from '../../server/optional-deps.ts';
 import type { CliIo } from '../cli-io.ts';
+import { parsePort } from '../port-option.ts';
 import { untilSignalled } from './serve.ts';
 
 export interface InspectOptions {
   cwd: string;
-  port?: string;
+  port?: number;
   database?: string;
   user: boolean;
   json?: boolean;
@@ -29,7 +30,7 @@ export async function runInspect(options: InspectOptions, out: (text: string) =>
     anonymous: true,
     machineConfig: true,
     host: '127.0.0.1',
-    port: options.port === undefined ? 0 : Number(options.port),
+    port: options.port ?? 0,
     ...(options.database ? { database: options.database } : {}),
     ...(options.user ? {} : { engineOptions: { noUser: true } }),
   });
@@ -50,7 +51,7 @@ export function registerInspectCommand(program: Command, io: CliIo): void {
     .command('inspect')
     .description('open the live inspector for one project on 127.0.0.1: its hooks, dispatches and audit')
     .option('--cwd <dir>', 'project directory', process.cwd())
-    .option('--port <port>', 'port (default: any free port)')
+    .option('--port <port>', 'port (default: any free port)', parsePort)
     .option('--database <file>', 'audit database (default ~/.local/state/agent-hooks/audit.sqlite)')
     .option('--no-user', 'ignore user-level configuration in the home directory')
     .option('--json', 'print one JSON object with the address once listening', false)

@@ -3,12 +3,13 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadOptional } from '../../server/optional-deps.ts';
 import type { CliIo } from '../cli-io.ts';
+import { parsePort } from '../port-option.ts';
 
 export interface ServeOptions {
   config?: string;
   database?: string;
   host?: string;
-  port?: string;
+  port?: number;
   ui: boolean;
   watch: boolean;
   otel?: boolean;
@@ -41,7 +42,7 @@ export async function runServe(options: ServeOptions, out: (text: string) => voi
     ...(config ? { config } : { projectDir: cwd }),
     ...(options.database ? { database: options.database } : {}),
     ...(options.host ? { host: options.host } : {}),
-    ...(options.port !== undefined ? { port: Number(options.port) } : {}),
+    ...(options.port !== undefined ? { port: options.port } : {}),
     ui: options.ui,
     watch: options.watch,
     ...(options.otel ? { otel: true } : {}),
@@ -116,7 +117,7 @@ export function registerServeCommand(program: Command, io: CliIo): void {
       "postgres://… URL or SQLite file (default: the configuration's, else ~/.local/state/agent-hooks/audit.sqlite)",
     )
     .option('--host <address>', 'address to listen on (default 127.0.0.1)')
-    .option('--port <port>', 'port to listen on, 0 for any free port (default 8700)')
+    .option('--port <port>', 'port to listen on, 0 for any free port (default 8700)', parsePort)
     .option('--no-ui', 'do not serve the inspector at /')
     .option('--no-watch', 'do not reload hooks and the configuration when they change')
     .option('--otel', 'report spans through the OpenTelemetry API (agent-hooks/otel)')

@@ -1,0 +1,29 @@
+// `--port` of serve and inspect: a value that is no port is a usage error before anything opens.
+// It used to reach listen() as NaN after the audit database had opened, so `inspect --port nope`
+// printed Node's RangeError and then never exited.
+import { describe, expect, it } from 'vitest';
+import { spawnBuiltCli } from '../helpers/cli.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+/** A start that hangs is killed by then, and fails the test instead of holding its worker. */
+const DEADLINE_MS = 20_000;
+
+describe('--port of serve and inspect', () => {
+  for (const [command, value] of [
+    ['inspect', 'nope'],
+    ['serve', '70000'],
+    ['inspect', '1.5'],
+  ] as const) {
+    it(`${command} --port ${value}: a usage error that exits, in the --json document too`, async () => {
+      const dir = tempDir('port-option');
+      const message = `--port ${value}: give a whole number from 0 (any free port) to 65535`;
+      const env = { ...process.env, XDG_STATE_HOME: dir };
+      const args = [command, '--port', value, '--cwd', dir, '--database', `${dir}/audit.sqlite`];
+      const plain = await spawnBuiltCli(args, { env, deadlineMs: DEADLINE_MS });
+      expect(plain).toEqual({ code: 1, stdout: '', stderr: `agent-hooks: ${message}\n` });
+      const json = await spawnBuiltCli([...args, '--json'], { env, deadlineMs: DEADLINE_MS });
+      expect(json.code).toBe(1);
+      expect(JSON.parse(json.stdout)).toEqual({ error: { code: 'CLI_USAGE', message } });
+    });
+  }
+});
