@@ -71,6 +71,9 @@ let instances = 0;
 
 type Log = (line: string) => void;
 
+/** A server that never listened has no records to write; its writer gets this long to stop. */
+const UNSTARTED_DRAIN_MS = 1_000;
+
 export async function launchServer(options: ServerOptions = {}): Promise<ServerInternals> {
   await loadOptional('hono', () => import('hono'), 'agent-hooks serve');
   const nodeServer = await loadOptional(
@@ -96,7 +99,18 @@ export async function launchServer(options: ServerOptions = {}): Promise<ServerI
     if (isHookRequest(req)) handleHookRequest(ctx, req, res);
     else void appListener(req, res);
   });
-  await listen(server, host, options.port ?? config.listen.port ?? DEFAULT_PORT);
+  try {
+    await listen(server, host, options.port ?? config.listen.port ?? DEFAULT_PORT);
+  } catch (error) {
+    // Nothing was served: close what was opened (the teams' engines, the audit worker and
+    // database), or their handles keep the process alive after the error (`serve` on a port in
+    // use printed EADDRINUSE and never exited).
+    ctx.closing = true;
+    await ctx.tenants.close();
+    await writer.drain(Date.now() + UNSTARTED_DRAIN_MS);
+    await closeAudit();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   const stopRetention = startRetention(store.db, () => current.config.retentionDays, log);
   const stopWatching = (options.watch ?? true) ? watchConfig(current, ctx.tenants, log) : () => undefined;

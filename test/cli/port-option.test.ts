@@ -1,6 +1,7 @@
 // `--port` of serve and inspect: a value that is no port is a usage error before anything opens.
 // It used to reach listen() as NaN after the audit database had opened, so `inspect --port nope`
-// printed Node's RangeError and then never exited.
+// printed Node's RangeError and then never exited; a port in use did the same with EADDRINUSE.
+import { createServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { spawnBuiltCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -24,6 +25,33 @@ describe('--port of serve and inspect', () => {
       const json = await spawnBuiltCli([...args, '--json'], { env, deadlineMs: DEADLINE_MS });
       expect(json.code).toBe(1);
       expect(JSON.parse(json.stdout)).toEqual({ error: { code: 'CLI_USAGE', message } });
+    });
+  }
+});
+
+/** A listener on a free port of 127.0.0.1, and the port. */
+async function occupiedPort(): Promise<{ server: Server; port: number }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return { server, port: address.port };
+}
+
+describe('serve and inspect on a port in use', () => {
+  for (const command of ['serve', 'inspect'] as const) {
+    it(`${command}: says so and exits 1, instead of hanging with the database open`, async () => {
+      const dir = tempDir('port-in-use');
+      const { server, port } = await occupiedPort();
+      try {
+        const args = [command, '--port', String(port), '--cwd', dir, '--database', `${dir}/audit.sqlite`];
+        const env = { ...process.env, XDG_STATE_HOME: dir };
+        const run = await spawnBuiltCli(args, { env, deadlineMs: DEADLINE_MS });
+        expect(run.code).toBe(1);
+        expect(run.stderr).toBe(`agent-hooks: listen EADDRINUSE: address already in use 127.0.0.1:${port}\n`);
+      } finally {
+        server.close();
+      }
     });
   }
 });
