@@ -143,7 +143,10 @@ async function runDispatch(
   return { status: 200, json: format.render(winner.result), dispatchId: audit.id };
 }
 
-/** Dispatches on the team's engine; an engine closed by a reload meanwhile is replaced once. */
+/**
+ * Dispatches on the team's engine. A reload closes a replaced engine only after its running
+ * dispatches; one closed between lookup and dispatch (ENGINE_CLOSED) is replaced once.
+ */
 async function dispatchOnce(
   ctx: ServerContext,
   format: HostFormat,
@@ -157,7 +160,9 @@ async function dispatchOnce(
     const tenant: TenantEngine = await pending;
     audit.configVersion = tenant.version;
     try {
-      return await tenant.engine.dispatch(request.event, request.input, { signal });
+      return await ctx.tenants.dispatch(tenant, (engine) =>
+        engine.dispatch(request.event, request.input, { signal }),
+      );
     } catch (error) {
       if (attempt > 0 || !isHookError(error) || error.code !== 'ENGINE_CLOSED') throw error;
     }

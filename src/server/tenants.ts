@@ -13,6 +13,7 @@ import {
 } from '../index.ts';
 import { digest } from './audit/record.ts';
 import type { ServerConfig, TeamConfig } from './config/server-config.ts';
+import { EngineRetirement } from './engine-retirement.ts';
 
 type FunctionHandler = Extract<NormalizedHandler, { type: 'function' }>;
 
@@ -68,6 +69,7 @@ const NO_MANAGED = '/nonexistent/agent-hooks-server/managed';
 export class Tenants {
   readonly #options: TenantOptions;
   readonly #engines = new Map<string, Promise<TenantEngine>>();
+  readonly #retirement = new EngineRetirement();
   #config: ServerConfig;
   #closed = false;
 
@@ -96,13 +98,24 @@ export class Tenants {
     return tenant;
   }
 
+  /**
+   * Runs one dispatch on `tenant`'s engine. A reload that replaces the engine meanwhile closes it
+   * only after this (and every other dispatch on it) settles, so the hooks decide.
+   */
+  dispatch<T>(tenant: TenantEngine, run: (engine: HookEngine) => Promise<T>): Promise<T> {
+    return this.#retirement.use(tenant.engine, () => run(tenant.engine));
+  }
+
   /** Every engine created so far. */
   async all(): Promise<TenantEngine[]> {
     const settled = await Promise.allSettled(this.#engines.values());
     return settled.flatMap((entry) => (entry.status === 'fulfilled' ? [entry.value] : []));
   }
 
-  /** A new server configuration: engines of removed or changed teams are closed and made anew. */
+  /**
+   * A new server configuration: engines of removed or changed teams are replaced (made anew on
+   * the next request) and closed once the dispatches running on them have settled.
+   */
   async apply(config: ServerConfig): Promise<void> {
     const previous = this.#config;
     this.#config = config;
@@ -114,7 +127,7 @@ export class Tenants {
       if (after && before && after.hooksDir === before.hooksDir && previous.managedDir === config.managedDir)
         continue;
       this.#engines.delete(key);
-      closing.push(tenant.then((t) => t.engine.close()).catch(() => undefined));
+      closing.push(tenant.then((t) => this.#retirement.retire(t.engine)).catch(() => undefined));
     }
     await Promise.all(closing);
   }
@@ -123,7 +136,7 @@ export class Tenants {
     this.#closed = true;
     const tenants = await this.all();
     this.#engines.clear();
-    await Promise.all(tenants.map((tenant) => tenant.engine.close()));
+    await Promise.all([...tenants.map((tenant) => tenant.engine.close()), this.#retirement.closeAll()]);
   }
 
   async #create(team: TeamConfig, profile: ProfileName): Promise<TenantEngine> {

@@ -1,0 +1,86 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchServer, type ServerInternals } from '../../src/server/start-server.ts';
+import { until } from '../helpers/poll.ts';
+import { type ConfigDir, claudePreToolUse, makeConfigDir, OTHER_TOKEN, post } from './fixtures.ts';
+
+// A configuration reload while requests run: what the server answers must still be what the
+// team's hooks decide (docs/server.md "Reload").
+
+let config: ConfigDir;
+let server: ServerInternals;
+const logs: string[] = [];
+
+/** Web's guard: on `wait-for-gate` it says it started, waits for the gate file, then denies. */
+function gatedGuard(dir: string): Record<string, unknown> {
+  const started = join(dir, 'started');
+  const gate = join(dir, 'gate');
+  const command = `input=$(cat); case "$input" in *wait-for-gate*) touch '${started}'; while [ ! -e '${gate}' ]; do sleep 0.02; done; echo "denied after the gate" >&2; exit 2;; esac; exit 0`;
+  return { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } };
+}
+
+/** Rewrites the configuration file and waits until the server has read it. */
+async function editConfig(edit: (config: Record<string, any>) => void): Promise<void> {
+  const data = JSON.parse(readFileSync(config.configFile, 'utf8'));
+  edit(data);
+  const seen = logs.length;
+  writeFileSync(config.configFile, JSON.stringify(data, null, 2));
+  await until(
+    () => logs.slice(seen).some((line) => line.startsWith('configuration reloaded')),
+    'the configuration reload',
+  );
+}
+
+beforeAll(async () => {
+  config = makeConfigDir();
+  writeFileSync(
+    join(config.dir, 'teams', 'web', '.claude', 'settings.json'),
+    JSON.stringify(gatedGuard(config.dir)),
+  );
+  server = await launchServer({
+    config: config.configFile,
+    database: config.database,
+    port: 0,
+    log: (line) => logs.push(line),
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(config.dir, { recursive: true, force: true });
+});
+
+describe('agent-hooks serve: a configuration reload while hooks run', () => {
+  it("keeps a running guard's decision when the reload replaces the team's engine", async () => {
+    const answer = post(
+      `${server.url}/hooks/claude-code/PreToolUse`,
+      claudePreToolUse('wait-for-gate'),
+      OTHER_TOKEN,
+    );
+    await until(() => existsSync(join(config.dir, 'started')), 'the guard to start');
+    // A new `managed` folder replaces every team's engine.
+    mkdirSync(join(config.dir, 'org-policy'), { recursive: true });
+    await editConfig((data) => {
+      data.managed = 'org-policy';
+    });
+    writeFileSync(join(config.dir, 'gate'), '');
+    const { status, json } = await answer;
+    expect({ status, json }).toEqual({
+      status: 200,
+      json: {
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason: 'denied after the gate',
+        },
+      },
+    });
+    const next = await post(
+      `${server.url}/hooks/claude-code/PreToolUse`,
+      claudePreToolUse('ls'),
+      OTHER_TOKEN,
+    );
+    expect(next.status).toBe(200);
+  });
+});
