@@ -25,7 +25,10 @@ export function bearerToken(header: string | undefined | null): string | null {
 }
 
 export interface TokenSources {
-  /** Hashes from the configuration file, per team. */
+  /**
+   * Hashes from the configuration file, per team: the same Map while the configuration stays,
+   * a new one when it is reloaded (which forgets every token remembered from the old one).
+   */
   configured(): ReadonlyMap<string, string>;
   /** The team of a hash in the shared database, if the server has one. */
   lookup?(hash: string): Promise<string | undefined>;
@@ -40,6 +43,7 @@ export class TokenRegistry {
   readonly #sources: TokenSources;
   readonly #cache = new Map<string, { team: string | undefined; until: number }>();
   readonly #recent = new Map<string, { team: string; until: number }>();
+  #configured: ReadonlyMap<string, string> | undefined;
 
   constructor(sources: TokenSources) {
     this.#sources = sources;
@@ -49,10 +53,17 @@ export class TokenRegistry {
   async teamOf(authorization: string | undefined | null): Promise<string | undefined> {
     const token = bearerToken(authorization);
     if (!token) return undefined;
+    const tokens = this.#sources.configured();
+    // A reload applies to tokens at once: one moved to another team must not run its old
+    // team's hooks (nor be audited as that team), and one removed must stop working.
+    if (tokens !== this.#configured) {
+      this.#configured = tokens;
+      this.#recent.clear();
+    }
     const known = this.#recent.get(token);
     if (known && known.until > Date.now()) return known.team;
     const hash = hashToken(token);
-    const configured = this.#sources.configured().get(hash);
+    const configured = tokens.get(hash);
     if (configured) {
       this.#remember(token, configured);
       return configured;

@@ -100,9 +100,15 @@ async function loadEngines(config: ServerConfig, tenants: Tenants, log: Log): Pr
   );
 }
 
+/** One map per configuration read: a reload makes a new one, which the token registry notices. */
+const tokenMaps = new WeakMap<ServerConfig, Map<string, string>>();
+
 function tokenMap(config: ServerConfig): Map<string, string> {
-  const map = new Map<string, string>();
+  let map = tokenMaps.get(config);
+  if (map) return map;
+  map = new Map<string, string>();
   for (const team of config.teams.values()) for (const hash of team.tokenHashes) map.set(hash, team.name);
+  tokenMaps.set(config, map);
   return map;
 }
 

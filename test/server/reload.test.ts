@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../src/server/auth.ts';
 import { launchServer, type ServerInternals } from '../../src/server/start-server.ts';
 import { until } from '../helpers/poll.ts';
 import { type ConfigDir, claudePreToolUse, makeConfigDir, OTHER_TOKEN, post } from './fixtures.ts';
@@ -82,5 +83,38 @@ describe('agent-hooks serve: a configuration reload while hooks run', () => {
       OTHER_TOKEN,
     );
     expect(next.status).toBe(200);
+  });
+});
+
+describe('agent-hooks serve: the token table changes', () => {
+  it('takes a token moved to another team, or removed, at once (no cached team)', async () => {
+    // Both tokens were used lately, so the server remembers their teams.
+    const web = await post(
+      `${server.url}/hooks/claude-code/PreToolUse`,
+      claudePreToolUse('rm -rf /'),
+      OTHER_TOKEN,
+    );
+    expect(web).toMatchObject({ status: 200, json: {} });
+    expect((await post(`${server.url}/hooks/claude-code/PreToolUse`, claudePreToolUse('ls'))).status).toBe(
+      200,
+    );
+    await editConfig((data) => {
+      data.teams.payments.tokens = [hashToken(OTHER_TOKEN)];
+      data.teams.web.tokens = [];
+    });
+    const moved = await post(
+      `${server.url}/hooks/claude-code/PreToolUse`,
+      claudePreToolUse('rm -rf /'),
+      OTHER_TOKEN,
+    );
+    expect(moved.json).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'Blocked by the team guard: rm -rf',
+      },
+    });
+    const removed = await post(`${server.url}/hooks/claude-code/PreToolUse`, claudePreToolUse('ls'));
+    expect(removed.status).toBe(401);
   });
 });
