@@ -10,7 +10,7 @@ import type { DispatchResult } from '../engine/dispatch/result.ts';
 import { createHookEngine } from '../engine/engine.ts';
 import type { HookEngineOptions } from '../engine/options.ts';
 import { getProfile } from '../engine/profiles/profiles.ts';
-import type { SessionStateStore } from '../engine/session/session-state.ts';
+import { prefixedState, type SessionStateStore } from '../engine/session/session-state.ts';
 import type { ProfileName } from '../model/profile-name.ts';
 import { addToInbox, inboxEntries, inboxFile } from './async-inbox.ts';
 import { deliverEarlier, endedNotes, handOffBackground, type OriginRun } from './background.ts';
@@ -26,7 +26,6 @@ import {
 } from './host-io.ts';
 import { type OpenSession, openSession } from './open-session.ts';
 import { loadBridgeConfig, type OriginHooks } from './origins.ts';
-import { prefixedState } from './session-file.ts';
 import { originForm } from './tool-forms.ts';
 
 export interface BridgeOptions {

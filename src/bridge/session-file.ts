@@ -139,15 +139,6 @@ export async function replaceFile(file: string, text: string): Promise<void> {
   await rename(temp, file);
 }
 
-/** Keys of one origin's engine, kept apart from the other origins' in the shared file. */
-export function prefixedState(store: SessionStateStore, prefix: string): SessionStateStore {
-  return {
-    get: (key) => store.get(`${prefix}\u0000${key}`),
-    increment: (key) => store.increment(`${prefix}\u0000${key}`),
-    reset: (key) => store.reset(`${prefix}\u0000${key}`),
-  };
-}
-
 /** Removes session files (and leftovers) not touched for `maxAgeMs`: sessions that ended unseen. */
 export async function sweepSessions(
   dir: string,

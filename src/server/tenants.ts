@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { buildListing, type Listing } from '../config/generation/listing.ts';
 import { loadConfig } from '../config/generation/load-config.ts';
 import type { LoadOptions } from '../config/generation/types.ts';
+import { prefixedState } from '../engine/session/session-state.ts';
 import {
   createHookEngine,
   type EventName,
@@ -152,10 +153,14 @@ export class Tenants {
           managedDir: managed ?? NO_MANAGED,
           copilotPolicyDir: managed ? join(managed, 'policy.d') : NO_MANAGED,
         };
+    const shared = this.#options.engineOptions?.sessionState;
     const engine = await createHookEngine({
       // A tenant's engine is replaced on reload while its hosts' sessions go on: SessionEnd deletes spills.
       keepSpillsOnClose: true,
       ...this.#options.engineOptions,
+      // One session may call several teams (managed and project settings each name one): each
+      // team keeps its own Stop-block count and `once` claims, as each is its own hook here.
+      ...(shared ? { sessionState: prefixedState(shared, `team:${team.name}`) } : {}),
       ...isolated,
       cwd: team.hooksDir,
       projectDir: team.hooksDir,

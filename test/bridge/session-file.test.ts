@@ -5,12 +5,12 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   FileSessionState,
-  prefixedState,
   SESSION_MAX_AGE_MS,
   sessionFile,
   stateDirectory,
   sweepSessions,
 } from '../../src/bridge/session-file.ts';
+import { prefixedState } from '../../src/engine/session/session-state.ts';
 import { REPO_ROOT } from '../helpers/paths.ts';
 import { tempDir, writeFile } from '../helpers/temp-dir.ts';
 

@@ -12,6 +12,9 @@ import {
   post,
 } from './fixtures.ts';
 
+/** Claude Code's consecutive Stop-block cap (claude-code-observed.md "Decisions"). */
+const STOP_BLOCK_CAP = 8;
+
 let config: ConfigDir;
 let server: RunningServer;
 const logs: string[] = [];
@@ -100,6 +103,27 @@ describe('agent-hooks serve: hosts call it as their http hook', () => {
       stop_hook_active: false,
     });
     expect(answer.json).toEqual({ decision: 'block', reason: 'run the tests first' });
+  });
+
+  it("keeps each team's Stop loop count to itself when one session calls two teams", async () => {
+    // One Claude Code session can call two teams (managed settings for the organisation, the
+    // project's settings for its repository). Each Stop runs both; each team's guard blocks.
+    // Claude Code overrides the 9th block in a row (claude-code-hooks.md §2.18), per team here:
+    // one team's blocks must not spend the other's count.
+    const stop = (turn: number) => ({
+      session_id: 'two-teams',
+      hook_event_name: 'Stop',
+      stop_hook_active: turn > 0,
+    });
+    const answers: unknown[] = [];
+    for (let turn = 0; turn < STOP_BLOCK_CAP; turn++) {
+      answers.push((await post(`${server.url}/hooks/claude-code/Stop`, stop(turn))).json);
+      answers.push((await post(`${server.url}/hooks/claude-code/Stop`, stop(turn), OTHER_TOKEN)).json);
+    }
+    const block = { decision: 'block', reason: 'run the tests first' };
+    expect(answers).toEqual(Array.from({ length: 2 * STOP_BLOCK_CAP }, () => block));
+    const past = await post(`${server.url}/hooks/claude-code/Stop`, stop(STOP_BLOCK_CAP));
+    expect(past.json).not.toEqual(block);
   });
 
   it('answers 504 before the host times out when the hooks are slower, and records why', async () => {

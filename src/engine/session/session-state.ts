@@ -40,3 +40,15 @@ export function stopStateKey(loopKey: string): string {
 export function onceStateKey(sessionId: string, source: { file: string; pointer: string }): string {
   return `once\u0000${sessionId}\u0000${source.file}#${source.pointer}`;
 }
+
+/**
+ * One engine's keys, kept apart from the others' in a store they share: the bridge's origins in
+ * one session file, the fleet server's teams in one database.
+ */
+export function prefixedState(store: SessionStateStore, prefix: string): SessionStateStore {
+  return {
+    get: (key) => store.get(`${prefix}\u0000${key}`),
+    increment: (key) => store.increment(`${prefix}\u0000${key}`),
+    reset: (key) => store.reset(`${prefix}\u0000${key}`),
+  };
+}
