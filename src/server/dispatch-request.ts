@@ -122,12 +122,14 @@ async function runDispatch(
   const deadline = new Promise<typeof DEADLINE>((resolve) => {
     timer = setTimeout(() => resolve(DEADLINE), deadlineMs);
   });
+  let cancelled: string | undefined;
   // The audit row is queued when the dispatch settles, even after a deadline answer went out.
   const done = settled.then((outcome) => {
     ctx.gate.leave();
-    if ('result' in outcome)
-      record(timedOut ? 'deadline' : 'ok', outcome.result, timedOut ? deadlineText : undefined);
-    else record(timedOut ? 'deadline' : 'error', null, describe(outcome.error));
+    if (!('result' in outcome)) return record(timedOut ? 'deadline' : 'error', null, describe(outcome.error));
+    cancelled = timedOut ? undefined : cancelledText(ctx, outcome.result);
+    const status = timedOut ? 'deadline' : cancelled ? 'cancelled' : 'ok';
+    record(status, outcome.result, timedOut ? deadlineText : cancelled);
   });
   ctx.inFlight.add(done);
   void done.finally(() => ctx.inFlight.delete(done));
@@ -140,6 +142,7 @@ async function runDispatch(
   }
   await done;
   if ('error' in winner) return failure(500, `the dispatch failed: ${describe(winner.error)}`, audit.id);
+  if (cancelled) return failure(503, `${cancelled}; the host treats this as a failed hook`, audit.id);
   return { status: 200, json: format.render(winner.result), dispatchId: audit.id };
 }
 
@@ -167,6 +170,18 @@ async function dispatchOnce(
       if (attempt > 0 || !isHookError(error) || error.code !== 'ENGINE_CLOSED') throw error;
     }
   }
+}
+
+/**
+ * Why the answer cannot be the result: a hook cancelled before it finished (its engine closed
+ * under it: shutdown past the grace period) decided nothing, and a 200 would pass a guard that
+ * was still running as an allow. A failure answer is what the host's `onFailure` is for.
+ */
+function cancelledText(ctx: ServerContext, result: DispatchResult): string | undefined {
+  const count = result.hooks.filter((hook) => hook.outcome === 'cancelled').length;
+  if (count === 0) return undefined;
+  const why = ctx.closing ? 'the server is shutting down' : "the team's engine was closed";
+  return `${count} hook${count === 1 ? ' was' : 's were'} cancelled before finishing (${why}), so their decision is unknown`;
 }
 
 function describe(error: unknown): string {

@@ -143,7 +143,7 @@ export function registerAuditCommand(program: Command, io: CliIo): void {
     .option('--decision <decision>', 'allow, deny, ask, defer, block, or none')
     .option('--tool <name>')
     .option('--event <name>')
-    .option('--status <status>', 'ok, deadline, error, overloaded, bad-request')
+    .option('--status <status>', 'ok, deadline, cancelled, error, overloaded, bad-request')
     .option('--text <text>', 'case-insensitive text in the reason, messages or hooks')
     .option('--limit <n>', 'at most this many records, newest first', '100')
     .option('--json', 'print one JSON object: { "dispatches": [...] }', false)

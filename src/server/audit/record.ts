@@ -19,7 +19,7 @@ export interface DispatchContext {
   serverId: string;
 }
 
-export type DispatchStatus = 'ok' | 'deadline' | 'error' | 'overloaded' | 'bad-request';
+export type DispatchStatus = 'ok' | 'deadline' | 'cancelled' | 'error' | 'overloaded' | 'bad-request';
 
 export function newDispatchId(): string {
   return randomUUID();

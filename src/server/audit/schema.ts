@@ -19,7 +19,7 @@ export interface DispatchTable {
   input_digest: string;
   /** The request body, only when the team sets `recordInput`. */
   input: string | null;
-  /** `ok`, or why the host got a failure answer: `deadline`, `error`, `overloaded`, `bad-request`. */
+  /** `ok`, or why the host got a failure answer: `deadline`, `cancelled`, `error`, `overloaded`, `bad-request`. */
   status: string;
   decision: string | null;
   reason: string | null;

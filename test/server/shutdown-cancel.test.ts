@@ -1,0 +1,52 @@
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openAuditStore } from '../../src/server/audit/open-store.ts';
+import { launchServer } from '../../src/server/start-server.ts';
+import { until } from '../helpers/poll.ts';
+import { type ConfigDir, claudePreToolUse, makeConfigDir, post } from './fixtures.ts';
+
+/** Short, so the test does not wait for the default 30 s before the hooks are cancelled. */
+const GRACE_MS = 200;
+
+let config: ConfigDir | undefined;
+afterAll(() => {
+  if (config) rmSync(config.dir, { recursive: true, force: true });
+});
+
+describe('agent-hooks serve: shutdown cancels hooks still running after the grace period', () => {
+  it('answers a failure (not 200 with no decision) and audits the dispatch as cancelled', async () => {
+    config = makeConfigDir();
+    const started = join(config.dir, 'started');
+    // A guard that has not decided yet when the server stops.
+    const command = `input=$(cat); case "$input" in *never-decides*) touch '${started}'; while true; do sleep 0.02; done;; esac; exit 0`;
+    writeFileSync(
+      join(config.dir, 'teams', 'payments', '.claude', 'settings.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } }),
+    );
+    const server = await launchServer({
+      config: config.configFile,
+      database: config.database,
+      port: 0,
+      watch: false,
+      shutdownGraceMs: GRACE_MS,
+      log: () => undefined,
+    });
+    const answer = post(`${server.url}/hooks/claude-code/PreToolUse`, claudePreToolUse('never-decides'));
+    await until(() => existsSync(started), 'the guard to start');
+    const closed = server.close();
+    const { status, text, dispatch } = await answer;
+    await closed;
+    expect(status).toBe(503);
+    expect(text).toMatch(/1 hook was cancelled before finishing \(the server is shutting down\)/);
+    const store = await openAuditStore(config.database);
+    try {
+      const rows = await store.db.selectFrom('audit_dispatches').selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: dispatch, status: 'cancelled', decision: null });
+      expect(JSON.parse(rows[0]!.hooks)[0]).toMatchObject({ type: 'command', outcome: 'cancelled' });
+    } finally {
+      await store.close();
+    }
+  });
+});
