@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { HookEngineOptions } from '../index.ts';
+import { type HookEngineOptions, isHookError } from '../index.ts';
 import { type AuditStore, openAuditStore } from './audit/open-store.ts';
 import { insertDispatches } from './audit/queries.ts';
 import { SqliteWorkerWriter } from './audit/sqlite-worker.ts';
@@ -196,7 +196,8 @@ function watchConfig(current: { config: ServerConfig }, tenants: Tenants, log: L
       void tenants.apply(next);
       log(`configuration reloaded from ${configFile}`);
     } catch (error) {
-      log(`${(error as Error).message}\nkeeping the previous configuration`);
+      const code = isHookError(error) ? `${error.code}: ` : '';
+      log(`${code}${(error as Error).message}\nkeeping the previous configuration`);
     }
   });
   return () => unwatchFile(configFile);

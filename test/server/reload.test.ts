@@ -21,16 +21,17 @@ function gatedGuard(dir: string): Record<string, unknown> {
   return { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } };
 }
 
-/** Rewrites the configuration file and waits until the server has read it. */
-async function editConfig(edit: (config: Record<string, any>) => void): Promise<void> {
+/** Rewrites the configuration file and waits until the server has read it; returns its log. */
+async function editConfig(
+  edit: (config: Record<string, any>) => void,
+  expected = 'configuration reloaded',
+): Promise<string> {
   const data = JSON.parse(readFileSync(config.configFile, 'utf8'));
   edit(data);
   const seen = logs.length;
   writeFileSync(config.configFile, JSON.stringify(data, null, 2));
-  await until(
-    () => logs.slice(seen).some((line) => line.startsWith('configuration reloaded')),
-    'the configuration reload',
-  );
+  await until(() => logs.slice(seen).some((line) => line.includes(expected)), expected);
+  return logs.slice(seen).join('\n');
 }
 
 beforeAll(async () => {
@@ -116,5 +117,19 @@ describe('agent-hooks serve: the token table changes', () => {
     });
     const removed = await post(`${server.url}/hooks/claude-code/PreToolUse`, claudePreToolUse('ls'));
     expect(removed.status).toBe(401);
+  });
+
+  it('refuses a configuration that gives one token to two teams, and keeps the last good one', async () => {
+    // After the test above, OTHER_TOKEN is payments'. A copy-paste gives it to web as well.
+    const log = await editConfig((data) => {
+      data.teams.web.tokens = [hashToken(OTHER_TOKEN)];
+    }, 'keeping the previous configuration');
+    expect(log).toMatch(/SERVER_CONFIG_INVALID: .*agent-hooks\.server\.json:\d+:\d+: .*team "payments"/);
+    const answer = await post(
+      `${server.url}/hooks/claude-code/PreToolUse`,
+      claudePreToolUse('rm -rf /'),
+      OTHER_TOKEN,
+    );
+    expect(answer.json?.hookSpecificOutput?.permissionDecision).toBe('deny');
   });
 });

@@ -49,7 +49,23 @@ const SCHEMA = z
       .optional(),
     otel: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((data, ctx) => {
+    // A token names one team: with two, the team a request ran as would be whichever came last.
+    const owners = new Map<string, string>();
+    for (const [name, team] of Object.entries(data.teams)) {
+      for (const [index, hash] of (team.tokens ?? []).entries()) {
+        const owner = owners.get(hash);
+        if (owner === undefined) owners.set(hash, name);
+        else if (owner !== name)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['teams', name, 'tokens', index],
+            message: `this token is already team "${owner}"'s; a token belongs to one team`,
+          });
+      }
+    }
+  });
 
 export interface TeamConfig {
   name: string;
