@@ -6,7 +6,7 @@ import type { AuditWriter } from './audit/writer.ts';
 import { TokenRegistry } from './auth.ts';
 import type { ServerConfig } from './config/server-config.ts';
 import type { DispatchScope, ServerContext } from './context.ts';
-import { ConcurrencyGate } from './limits.ts';
+import { ConcurrencyGate, teamShare } from './limits.ts';
 import { LiveFeed } from './live-feed.ts';
 import { ServerMetrics } from './metrics.ts';
 import { isLoopback } from './paths.ts';
@@ -69,7 +69,9 @@ export async function buildContext(options: ContextOptions, parts: ContextParts)
     }),
     store,
     writer,
-    gate: new ConcurrencyGate(config.limits.maxConcurrent),
+    gate: new ConcurrencyGate(config.limits.maxConcurrent, () =>
+      teamShare(config.limits.maxConcurrent, config.limits.maxConcurrentPerTeam, current.config.teams.size),
+    ),
     metrics,
     live,
     scope,

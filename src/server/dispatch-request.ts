@@ -91,9 +91,11 @@ async function authenticateAndRun(ctx: ServerContext, req: HookRequest): Promise
     return failure(400, `${why}; no hook ran`, audit.id);
   }
   Object.assign(audit, { event: request.event, sessionId: request.sessionId, tool: request.tool });
-  if (!ctx.gate.tryEnter()) {
-    record('overloaded', null, 'too many dispatches at once');
-    return failure(503, 'too many dispatches at once; no hook ran', audit.id);
+  const entered = ctx.gate.tryEnter(team);
+  if (!entered.ok) {
+    const why = `too many dispatches at once (${entered.why})`;
+    record('overloaded', null, why);
+    return failure(503, `${why}; no hook ran`, audit.id);
   }
   return runDispatch(ctx, format, request, audit, req.timeout, record);
 }
@@ -125,7 +127,7 @@ async function runDispatch(
   let cancelled: string | undefined;
   // The audit row is queued when the dispatch settles, even after a deadline answer went out.
   const done = settled.then((outcome) => {
-    ctx.gate.leave();
+    ctx.gate.leave(audit.team);
     if (!('result' in outcome)) return record(timedOut ? 'deadline' : 'error', null, describe(outcome.error));
     cancelled = timedOut ? undefined : cancelledText(ctx, outcome.result);
     const status = timedOut ? 'deadline' : cancelled ? 'cancelled' : 'ok';

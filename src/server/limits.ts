@@ -1,29 +1,59 @@
 /**
- * Caps the dispatches running at once. A request over the cap is answered at once as overloaded
- * (a non-2xx answer, which every host treats as a failed HTTP hook) rather than queued behind
- * work that could outlast the host's timeout.
+ * Caps the dispatches running at once, in all and per team. A request over a cap is answered at
+ * once as overloaded (a non-2xx answer, which every host treats as a failed HTTP hook) rather
+ * than queued behind work that could outlast the host's timeout. The per-team cap keeps one
+ * team's slow hooks or busy machines from taking every slot, which would fail every other
+ * team's guards open.
  */
 export class ConcurrencyGate {
   readonly #max: number;
+  readonly #perTeam: () => number;
+  readonly #byTeam = new Map<string, number>();
   #running = 0;
 
-  constructor(max: number) {
+  /** `perTeam` is asked on each entry: the team count, and so the default share, can change on reload. */
+  constructor(max: number, perTeam: () => number = () => max) {
     this.#max = max;
+    this.#perTeam = perTeam;
   }
 
   get running(): number {
     return this.#running;
   }
 
-  tryEnter(): boolean {
-    if (this.#running >= this.#max) return false;
+  /** Takes a slot for `team`; otherwise says which cap is reached. */
+  tryEnter(team: string): { ok: true } | { ok: false; why: string } {
+    if (this.#running >= this.#max) return { ok: false, why: `${this.#max} dispatches are running` };
+    const mine = this.#byTeam.get(team) ?? 0;
+    const share = this.#perTeam();
+    if (mine >= share)
+      return {
+        ok: false,
+        why: `team "${team}" already runs ${mine} dispatches, its share of limits.maxConcurrent`,
+      };
     this.#running += 1;
-    return true;
+    this.#byTeam.set(team, mine + 1);
+    return { ok: true };
   }
 
-  leave(): void {
+  leave(team: string): void {
     this.#running -= 1;
+    const left = (this.#byTeam.get(team) ?? 1) - 1;
+    if (left > 0) this.#byTeam.set(team, left);
+    else this.#byTeam.delete(team);
   }
+}
+
+/** With several teams, the most of `maxConcurrent` one team may hold by default. */
+const SEVERAL_TEAMS_SHARE = 0.5;
+
+/**
+ * A team's share of `maxConcurrent` unless `limits.maxConcurrentPerTeam` says otherwise: all of
+ * it for a server of one team, half of it with several, so one team cannot take every slot.
+ */
+export function teamShare(maxConcurrent: number, perTeam: number | undefined, teams: number): number {
+  if (perTeam !== undefined) return Math.min(perTeam, maxConcurrent);
+  return teams > 1 ? Math.ceil(maxConcurrent * SEVERAL_TEAMS_SHARE) : maxConcurrent;
 }
 
 /** Never wait closer than this to the host's own timeout: the answer still has to travel. */

@@ -40,6 +40,7 @@ const SCHEMA = z
       .object({
         maxBodyBytes: z.number().int().positive().optional(),
         maxConcurrent: z.number().int().positive().optional(),
+        maxConcurrentPerTeam: z.number().int().positive().optional(),
       })
       .strict()
       .optional(),
@@ -84,7 +85,8 @@ export interface ServerConfig {
   adminTokenHashes: string[];
   database?: string;
   retentionDays: number;
-  limits: { maxBodyBytes: number; maxConcurrent: number };
+  /** `maxConcurrentPerTeam` unset: the default share (limits.ts teamShare). */
+  limits: { maxBodyBytes: number; maxConcurrent: number; maxConcurrentPerTeam?: number };
   listen: { host?: string; port?: number };
   otel: boolean;
 }
@@ -144,6 +146,9 @@ function resolveConfig(
     limits: {
       maxBodyBytes: data.limits?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       maxConcurrent: data.limits?.maxConcurrent ?? DEFAULT_MAX_CONCURRENT,
+      ...(data.limits?.maxConcurrentPerTeam !== undefined
+        ? { maxConcurrentPerTeam: data.limits.maxConcurrentPerTeam }
+        : {}),
     },
     listen: { ...data.listen },
     otel: data.otel ?? false,
