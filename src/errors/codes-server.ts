@@ -29,6 +29,12 @@ export const SERVER_CODES = {
       'At shutdown the database still refused audit records, so they were written to a JSON-lines spill file instead.',
     fix: 'Import the spill file named in the message with `agent-hooks audit --import FILE` once the database is back.',
   },
+  SERVER_TOKEN_LOOKUP_FAILED: {
+    severity: 'error',
+    summary:
+      'The database that holds the tokens made with `agent-hooks token` could not be asked, so requests with a token not in the configuration file were answered 503 and ran no hook.',
+    fix: 'Check that the database in the message is reachable; tokens listed in the configuration file keep working meanwhile.',
+  },
   SERVER_UI_LOCKED: {
     severity: 'warning',
     summary: 'The inspector listens on a non-loopback address without an admin token, so it is switched off.',

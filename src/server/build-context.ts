@@ -11,6 +11,7 @@ import { LiveFeed } from './live-feed.ts';
 import { ServerMetrics } from './metrics.ts';
 import { isLoopback } from './paths.ts';
 import { type ServerFunctionHook, type TenantEngine, Tenants } from './tenants.ts';
+import { reportedLookup } from './token-lookup.ts';
 
 type Log = (line: string) => void;
 
@@ -65,7 +66,7 @@ export async function buildContext(options: ContextOptions, parts: ContextParts)
     tenants,
     tokens: new TokenRegistry({
       configured: () => tokenMap(current.config),
-      lookup: (hash) => teamOfToken(store.db, hash),
+      lookup: reportedLookup((hash) => teamOfToken(store.db, hash), store.location, log),
     }),
     store,
     writer,

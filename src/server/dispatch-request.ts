@@ -59,7 +59,13 @@ export function answerHookRequest(ctx: ServerContext, req: HookRequest): Promise
 async function authenticateAndRun(ctx: ServerContext, req: HookRequest): Promise<HookAnswer> {
   const format = HOST_FORMATS.get(req.host);
   if (!format) return failure(404, `unknown host "${req.host}"; use claude-code or copilot-cli`);
-  const team = ctx.anonymousTeam ?? (await ctx.tokens.teamOf(req.authorization));
+  let team: string | undefined;
+  try {
+    team = ctx.anonymousTeam ?? (await ctx.tokens.teamOf(req.authorization));
+  } catch (error) {
+    // No team yet, so no audit row: the log has SERVER_TOKEN_LOOKUP_FAILED (token-lookup.ts).
+    return failure(503, `${describe(error)}; no hook ran`);
+  }
   if (!team) return failure(401, 'missing or unknown bearer token; no hook ran');
   if (!ctx.config().teams.has(team))
     return failure(403, `team "${team}" is not configured on this server; no hook ran`);
