@@ -95,5 +95,11 @@ async function postgresDialect(kysely: typeof import('kysely'), database: string
   // A dropped idle connection is replaced on next use; failing queries report their own errors.
   // Without a listener, the pool's 'error' event would end the process.
   pool.on('error', () => undefined);
+  // The pool listens for errors only on idle clients. A connection that drops while a client is
+  // checked out (a query waiting on it: a failover, a restart) makes that client emit 'error'
+  // with no listener, an uncaught exception that ended the server. The waiting query is
+  // rejected with the same error, and its caller reports it (SERVER_TOKEN_LOOKUP_FAILED,
+  // SERVER_AUDIT_WRITE_FAILED, a dispatch's 500); the pool discards the broken client on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new kysely.PostgresDialect({ pool });
 }
