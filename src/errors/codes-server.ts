@@ -32,7 +32,7 @@ export const SERVER_CODES = {
   SERVER_TOKEN_LOOKUP_FAILED: {
     severity: 'error',
     summary:
-      'The database that holds the tokens made with `agent-hooks token` could not be asked, so requests with a token not in the configuration file were answered 503 and ran no hook.',
+      'The database that holds the tokens made with `agent-hooks token` could not be asked (or did not answer before the host would time out), so requests with a token not in the configuration file were answered 503 and ran no hook.',
     fix: 'Check that the database in the message is reachable; tokens listed in the configuration file keep working meanwhile.',
   },
   SERVER_UI_LOCKED: {

@@ -30,8 +30,8 @@ export interface TokenSources {
    * a new one when it is reloaded (which forgets every token remembered from the old one).
    */
   configured(): ReadonlyMap<string, string>;
-  /** The team of a hash in the shared database, if the server has one. */
-  lookup?(hash: string): Promise<string | undefined>;
+  /** The team of a hash in the shared database, if the server has one; rejects after `budgetMs`. */
+  lookup?(hash: string, budgetMs: number): Promise<string | undefined>;
 }
 
 /**
@@ -49,8 +49,14 @@ export class TokenRegistry {
     this.#sources = sources;
   }
 
-  /** The team the request's token belongs to, or undefined (answer 401 and run nothing). */
-  async teamOf(authorization: string | undefined | null): Promise<string | undefined> {
+  /**
+   * The team the request's token belongs to, or undefined (answer 401 and run nothing). Rejects
+   * when the database cannot say within `budgetMs`.
+   */
+  async teamOf(
+    authorization: string | undefined | null,
+    budgetMs = Number.POSITIVE_INFINITY,
+  ): Promise<string | undefined> {
     const token = bearerToken(authorization);
     if (!token) return undefined;
     const tokens = this.#sources.configured();
@@ -72,7 +78,7 @@ export class TokenRegistry {
     const now = Date.now();
     const cached = this.#cache.get(hash);
     if (cached && cached.until > now) return cached.team;
-    const team = await this.#sources.lookup(hash);
+    const team = await this.#sources.lookup(hash, budgetMs);
     if (this.#cache.size >= CACHE_MAX_ENTRIES) this.#cache.clear();
     this.#cache.set(hash, { team, until: now + (team ? TOKEN_CACHE_MS : UNKNOWN_TOKEN_CACHE_MS) });
     if (team) this.#remember(token, team);

@@ -3,7 +3,7 @@ import { monotonicMs } from '../model/clock.ts';
 import { auditRow, type DispatchContext, type DispatchStatus, newDispatchId } from './audit/record.ts';
 import type { DispatchScope, ServerContext } from './context.ts';
 import { BadHostRequest, HOST_FORMATS, type HostFormat, type HostRequest } from './host-formats/index.ts';
-import { answerDeadlineMs } from './limits.ts';
+import { answerDeadlineMs, earlyDeadlineMs } from './limits.ts';
 import type { TenantEngine } from './tenants.ts';
 
 /** One `POST /hooks/<host>/<event>` as the routes hand it over. */
@@ -57,11 +57,13 @@ export function answerHookRequest(ctx: ServerContext, req: HookRequest): Promise
 }
 
 async function authenticateAndRun(ctx: ServerContext, req: HookRequest): Promise<HookAnswer> {
+  const receivedMs = monotonicMs();
   const format = HOST_FORMATS.get(req.host);
   if (!format) return failure(404, `unknown host "${req.host}"; use claude-code or copilot-cli`);
   let team: string | undefined;
   try {
-    team = ctx.anonymousTeam ?? (await ctx.tokens.teamOf(req.authorization));
+    const budgetMs = earlyDeadlineMs(format, req.pathEvent, req.timeout);
+    team = ctx.anonymousTeam ?? (await ctx.tokens.teamOf(req.authorization, budgetMs));
   } catch (error) {
     // No team yet, so no audit row: the log has SERVER_TOKEN_LOOKUP_FAILED (token-lookup.ts).
     return failure(503, `${describe(error)}; no hook ran`);
@@ -103,7 +105,7 @@ async function authenticateAndRun(ctx: ServerContext, req: HookRequest): Promise
     record('overloaded', null, why);
     return failure(503, `${why}; no hook ran`, audit.id);
   }
-  return runDispatch(ctx, format, request, audit, req.timeout, record);
+  return runDispatch(ctx, format, request, audit, { timeout: req.timeout, receivedMs }, record);
 }
 
 async function runDispatch(
@@ -111,7 +113,7 @@ async function runDispatch(
   format: HostFormat,
   request: HostRequest,
   audit: DispatchContext,
-  timeout: string | undefined,
+  clock: { timeout: string | undefined; receivedMs: number },
   record: (status: DispatchStatus, result: DispatchResult | null, why?: string) => void,
 ): Promise<HookAnswer> {
   const controller = new AbortController();
@@ -125,10 +127,12 @@ async function runDispatch(
   );
   let timer: NodeJS.Timeout | undefined;
   let timedOut = false;
-  const deadlineMs = answerDeadlineMs(format.defaultTimeoutMs(request.event), timeout);
+  const deadlineMs = answerDeadlineMs(format.defaultTimeoutMs(request.event), clock.timeout);
   const deadlineText = `the hooks did not finish within ${Math.round(deadlineMs)} ms (the host's timeout less a margin)`;
+  // The host's clock started before the token lookup: what that took is gone from the hooks' time.
+  const leftMs = Math.max(1, deadlineMs - (monotonicMs() - clock.receivedMs));
   const deadline = new Promise<typeof DEADLINE>((resolve) => {
-    timer = setTimeout(() => resolve(DEADLINE), deadlineMs);
+    timer = setTimeout(() => resolve(DEADLINE), leftMs);
   });
   let cancelled: string | undefined;
   // The audit row is queued when the dispatch settles, even after a deadline answer went out.

@@ -1,3 +1,7 @@
+import { resolveEventName } from '../events/dialect-names.ts';
+import { EVENT_NAMES } from '../model/event-name.ts';
+import type { HostFormat } from './host-formats/types.ts';
+
 /**
  * Caps the dispatches running at once, in all and per team. A request over a cap is answered at
  * once as overloaded (a non-2xx answer, which every host treats as a failed HTTP hook) rather
@@ -72,4 +76,20 @@ export function answerDeadlineMs(hostTimeoutMs: number, timeoutParam: string | u
   const timeoutMs =
     Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, MAX_TIMEOUT_SECONDS) * 1000 : hostTimeoutMs;
   return Math.max(1, timeoutMs - Math.min(DEADLINE_MARGIN_MAX_MS, timeoutMs * DEADLINE_MARGIN_SHARE));
+}
+
+/**
+ * The deadline as far as it is known before the body is read (the token lookup comes first):
+ * the URL's event, else the host's shortest default, so the lookup never outlasts the host.
+ */
+export function earlyDeadlineMs(
+  format: HostFormat,
+  pathEvent: string | undefined,
+  timeout: string | undefined,
+): number {
+  const event = pathEvent ? resolveEventName(pathEvent)?.event : undefined;
+  const hostTimeoutMs = event
+    ? format.defaultTimeoutMs(event)
+    : Math.min(...EVENT_NAMES.map((name) => format.defaultTimeoutMs(name)));
+  return answerDeadlineMs(hostTimeoutMs, timeout);
 }

@@ -4,29 +4,44 @@ import { HookError } from '../errors.ts';
 const FAILURE_LOG_EVERY_MS = 10_000;
 
 type Lookup = (hash: string) => Promise<string | undefined>;
+type BudgetedLookup = (hash: string, budgetMs: number) => Promise<string | undefined>;
 
 /**
- * The token database lookup, saying when it fails: the request is refused (503, no hook runs),
- * and the operator reads SERVER_TOKEN_LOOKUP_FAILED in the log, not only a status in the metrics.
- * The host gets no database detail.
+ * The token database lookup, saying when it fails or does not answer within the request's
+ * budget (a stalled database must not hold the request past the host's timeout): the request is
+ * refused (503, no hook runs), and the operator reads SERVER_TOKEN_LOOKUP_FAILED in the log, not
+ * only a status in the metrics. The host gets no database detail.
  */
-export function reportedLookup(lookup: Lookup, database: string, log: (line: string) => void): Lookup {
+export function reportedLookup(
+  lookup: Lookup,
+  database: string,
+  log: (line: string) => void,
+): BudgetedLookup {
   let lastLogged = Number.NEGATIVE_INFINITY;
   let refused = 0;
-  return async (hash) => {
+  const report = (why: string) => {
+    refused += 1;
+    const now = Date.now();
+    if (now - lastLogged < FAILURE_LOG_EVERY_MS) return;
+    log(
+      `SERVER_TOKEN_LOOKUP_FAILED: ${database} could not be asked for a token (${why}); ${refused} request${refused === 1 ? '' : 's'} refused with 503 since the last report`,
+    );
+    lastLogged = now;
+    refused = 0;
+  };
+  return async (hash, budgetMs) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      if (Number.isFinite(budgetMs))
+        timer = setTimeout(() => reject(new Error(`no answer within ${Math.round(budgetMs)} ms`)), budgetMs);
+    });
     try {
-      return await lookup(hash);
+      return await Promise.race([lookup(hash), late]);
     } catch (error) {
-      refused += 1;
-      const now = Date.now();
-      if (now - lastLogged >= FAILURE_LOG_EVERY_MS) {
-        log(
-          `SERVER_TOKEN_LOOKUP_FAILED: ${database} could not be asked for a token (${(error as Error).message}); ${refused} request${refused === 1 ? '' : 's'} refused with 503 since the last report`,
-        );
-        lastLogged = now;
-        refused = 0;
-      }
+      report((error as Error).message);
       throw new HookError('SERVER_TOKEN_LOOKUP_FAILED', 'the token database could not be asked');
+    } finally {
+      clearTimeout(timer);
     }
   };
 }

@@ -4,6 +4,9 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAuditStore } from '../../src/server/audit/open-store.ts';
+import { addToken } from '../../src/server/audit/shared-state.ts';
+import { hashToken } from '../../src/server/auth.ts';
 import { builtBinPath } from '../helpers/cli.ts';
 import { until } from '../helpers/poll.ts';
 import { type PgCluster, postgresUnavailable, startPostgres } from '../helpers/postgres.ts';
@@ -12,6 +15,11 @@ import { type ConfigDir, claudePreToolUse, makeConfigDir, post } from './fixture
 // PostgreSQL hiccups under a running server: the network to it stalls, its connections drop
 // (a failover, a restart). The server must keep answering, within the host's timeout.
 
+/** The hook's own timeout, in the URL as docs/server.md says (seconds). */
+const HOOK_TIMEOUT_S = 2;
+/** Slow, not stalled: each answer of the database arrives this late. */
+const SLOW_DATABASE_MS = 800;
+const DB_TOKEN = 'ah_test-token-in-the-database';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`skipping PostgreSQL outage tests: ${unavailable}`);
@@ -20,6 +28,8 @@ if (unavailable) console.warn(`skipping PostgreSQL outage tests: ${unavailable}`
 class Relay {
   stalled = false;
   relayedWhileStalled = 0;
+  /** How long the database's answers take to arrive. */
+  delayMs = 0;
   readonly #sockets = new Set<Socket>();
   readonly #server: Server;
 
@@ -36,7 +46,9 @@ class Relay {
         else upstream.write(chunk);
       });
       upstream.on('data', (chunk) => {
-        if (!this.stalled) client.write(chunk);
+        if (this.stalled) return;
+        if (this.delayMs > 0) setTimeout(() => client.write(chunk), this.delayMs);
+        else client.write(chunk);
       });
     });
   }
@@ -45,6 +57,12 @@ class Relay {
     return new Promise((resolve) =>
       this.#server.listen(0, '127.0.0.1', () => resolve((this.#server.address() as { port: number }).port)),
     );
+  }
+
+  /** Relays nothing from now on, counting what it holds back. */
+  stall(): void {
+    this.stalled = true;
+    this.relayedWhileStalled = 0;
   }
 
   /** Drops every connection, as a database restart does. */
@@ -110,8 +128,53 @@ describe.skipIf(unavailable !== null)('agent-hooks serve when PostgreSQL fails',
     if (config) rmSync(config.dir, { recursive: true, force: true });
   });
 
+  it('answers within the host timeout while the database does not answer a token lookup', async () => {
+    relay.stall();
+    const started = Date.now();
+    const answer = await post(
+      `${url}/hooks/claude-code/PreToolUse?timeout=${HOOK_TIMEOUT_S}`,
+      claudePreToolUse('ls'),
+      'ah_stalled-lookup',
+    );
+    const tookMs = Date.now() - started;
+    expect(answer.status).toBe(503);
+    expect(answer.text).toBe('agent-hooks: the token database could not be asked; no hook ran\n');
+    expect(tookMs).toBeLessThan(HOOK_TIMEOUT_S * 1000);
+    await until(() => stderr.includes('SERVER_TOKEN_LOOKUP_FAILED'), 'the coded log line');
+    expect(stderr).toMatch(/SERVER_TOKEN_LOOKUP_FAILED: .* \(no answer within 1800 ms\); 1 request refused/);
+    // The stalled connection is useless now: drop it, as the network would in the end.
+    relay.cut();
+    relay.stalled = false;
+  });
+
+  it("counts a slow token lookup against the hooks' time, so the answer still beats the host", async () => {
+    const store = await openAuditStore(cluster.url);
+    try {
+      await addToken(store.db, { hash: hashToken(DB_TOKEN), team: 'payments' });
+    } finally {
+      await store.close();
+    }
+    // A connection made before the database turns slow, so the lookup is one round trip.
+    const unknown = await post(`${url}/hooks/claude-code/PreToolUse`, claudePreToolUse('ls'), 'ah_unknown');
+    expect(unknown.status).toBe(401);
+    relay.delayMs = SLOW_DATABASE_MS;
+    try {
+      const started = Date.now();
+      // The team's guard sleeps 5 s on `sleep-please`: the answer is the 504 of the deadline.
+      const answer = await post(
+        `${url}/hooks/claude-code/PreToolUse?timeout=${HOOK_TIMEOUT_S}`,
+        claudePreToolUse('sleep-please'),
+        DB_TOKEN,
+      );
+      expect(answer.status).toBe(504);
+      expect(Date.now() - started).toBeLessThan(HOOK_TIMEOUT_S * 1000);
+    } finally {
+      relay.delayMs = 0;
+    }
+  });
+
   it('survives its connections dropping while a query waits on them', async () => {
-    relay.stalled = true;
+    relay.stall();
     const answer = post(`${url}/hooks/claude-code/PreToolUse`, claudePreToolUse('ls'), 'ah_in-the-database');
     await until(() => relay.relayedWhileStalled > 0, 'the token lookup to reach the stalled database');
     relay.cut();
