@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,8 @@ const HOOK_TIMEOUT_S = 2;
 /** Slow, not stalled: each answer of the database arrives this late. */
 const SLOW_DATABASE_MS = 800;
 const DB_TOKEN = 'ah_test-token-in-the-database';
+/** The shutdown grace (none is running here) and the audit drain's 30 s, with room. */
+const STOP_TEST_TIMEOUT_MS = 60_000;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`skipping PostgreSQL outage tests: ${unavailable}`);
@@ -185,4 +187,22 @@ describe.skipIf(unavailable !== null)('agent-hooks serve when PostgreSQL fails',
     expect(next.json?.hookSpecificOutput?.permissionDecision).toBe('deny');
     expect(exited, stderr).toBeUndefined();
   });
+
+  it(
+    'stops on SIGTERM while the database stalls, with the audit records in the spill file',
+    async () => {
+      relay.stall();
+      const answer = await post(`${url}/hooks/claude-code/PreToolUse`, claudePreToolUse('ls'));
+      expect(answer.status).toBe(200);
+      await until(() => relay.relayedWhileStalled > 0, 'the audit batch to reach the stalled database');
+      const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exit).toBe(1);
+      const spillFile = /spilled to (\S+)\)/.exec(stderr)?.[1];
+      expect(spillFile, stderr).toBeDefined();
+      expect(readFileSync(spillFile!, 'utf8')).toContain(answer.dispatch!);
+      rmSync(spillFile!, { force: true });
+    },
+    STOP_TEST_TIMEOUT_MS,
+  );
 });

@@ -79,6 +79,9 @@ export async function runServe(options: ServeOptions, out: (text: string) => voi
       process.stderr.write(`agent-hooks serve: shutdown failed: ${String(error)}\n`);
       process.exitCode = 1;
     }
+    // Everything is written or spilled; a database connection stalled inside a query would
+    // otherwise keep the process alive until the supervisor's SIGKILL.
+    process.exit();
   });
 }
 

@@ -84,12 +84,18 @@ export class AuditWriter {
     this.#draining = true;
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    if (this.#flushing) await this.#flushing;
+    // A batch the database never answers (a stalled connection) must not hold the drain past its
+    // deadline: its rows are still queued, so they are spilled (the import skips ids it has).
+    if (this.#flushing && !(await settlesBy(this.#flushing, deadline))) return this.#spillAll();
     while (this.#queue.length > 0) {
       if (await this.#flushOnce()) continue;
       if (Date.now() + this.#retryMs >= deadline) break;
       await new Promise((resolve) => setTimeout(resolve, this.#retryMs));
     }
+    return this.#spillAll();
+  }
+
+  #spillAll(): DrainResult {
     if (this.#queue.length === 0) return { spilled: 0 };
     const rows = this.#queue.splice(0);
     this.#spill(rows);
@@ -120,6 +126,8 @@ export class AuditWriter {
     if (rows.length === 0) return true;
     try {
       await this.#options.write(rows);
+      // Spilled meanwhile by a drain that gave up on this batch: those rows are not queued now.
+      if (this.#queue[0] !== rows[0]) return true;
       this.#written(rows.length);
       return true;
     } catch (error) {
@@ -174,4 +182,15 @@ export class AuditWriter {
       mode: 0o600,
     });
   }
+}
+
+/** Whether `promise` settles before `deadline` (ms since the epoch). */
+async function settlesBy(promise: Promise<unknown>, deadline: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+  });
+  const settled = await Promise.race([promise.then(() => true as const), late]);
+  clearTimeout(timer);
+  return settled;
 }
