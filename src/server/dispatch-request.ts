@@ -3,7 +3,7 @@ import { monotonicMs } from '../model/clock.ts';
 import { auditRow, type DispatchContext, type DispatchStatus, newDispatchId } from './audit/record.ts';
 import type { DispatchScope, ServerContext } from './context.ts';
 import { BadHostRequest, HOST_FORMATS, type HostFormat, type HostRequest } from './host-formats/index.ts';
-import { answerDeadlineMs, earlyDeadlineMs } from './limits.ts';
+import { abortSettleMs, answerDeadlineMs, earlyDeadlineMs } from './limits.ts';
 import type { TenantEngine } from './tenants.ts';
 
 /** One `POST /hooks/<host>/<event>` as the routes hand it over. */
@@ -135,13 +135,15 @@ async function runDispatch(
     timer = setTimeout(() => resolve(DEADLINE), leftMs);
   });
   let cancelled: string | undefined;
+  let gaveUp = false;
   // The audit row is queued when the dispatch settles, even after a deadline answer went out.
   const done = settled.then((outcome) => {
     ctx.gate.leave(audit.team);
     if (!('result' in outcome)) return record(timedOut ? 'deadline' : 'error', null, describe(outcome.error));
-    cancelled = timedOut ? undefined : cancelledText(ctx, outcome.result);
-    const status = timedOut ? 'deadline' : cancelled ? 'cancelled' : 'ok';
-    record(status, outcome.result, timedOut ? deadlineText : cancelled);
+    if (timedOut)
+      return record(gaveUp || !isFinal(outcome.result) ? 'deadline' : 'ok', outcome.result, deadlineText);
+    cancelled = cancelledText(ctx, outcome.result);
+    record(cancelled ? 'cancelled' : 'ok', outcome.result, cancelled);
   });
   ctx.inFlight.add(done);
   void done.finally(() => ctx.inFlight.delete(done));
@@ -150,6 +152,16 @@ async function runDispatch(
   if (winner === DEADLINE) {
     timedOut = true;
     controller.abort(new Error(deadlineText));
+    // The cancelled hooks count as timed out, which contributes nothing (claude-code-hooks.md
+    // §3.3: a non-blocking error; other-agents-hooks.md §1.5: fail-open), so a deny or block
+    // from the hooks that finished is what the host itself would do, and stricter than a 504.
+    const late = await settlesWithin(
+      settled,
+      abortSettleMs(format.defaultTimeoutMs(request.event), clock.timeout),
+    );
+    if (late && 'result' in late && isFinal(late.result))
+      return { status: 200, json: format.render(late.result), dispatchId: audit.id };
+    gaveUp = true;
     return failure(504, `${deadlineText}; the host treats this as a failed hook`, audit.id);
   }
   await done;
@@ -194,6 +206,22 @@ function cancelledText(ctx: ServerContext, result: DispatchResult): string | und
   if (count === 0) return undefined;
   const why = ctx.closing ? 'the server is shutting down' : "the team's engine was closed";
   return `${count} hook${count === 1 ? ' was' : 's were'} cancelled before finishing (${why}), so their decision is unknown`;
+}
+
+/** A decision no further hook could change: deny (permission) or block wins over every other. */
+function isFinal(result: DispatchResult): boolean {
+  return result.decision === 'deny' || result.decision === 'block';
+}
+
+/** What `promise` settled with within `ms`, else undefined. */
+async function settlesWithin<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  const settled = await Promise.race([promise, late]);
+  clearTimeout(timer);
+  return settled;
 }
 
 function describe(error: unknown): string {

@@ -66,16 +66,38 @@ const DEADLINE_MARGIN_SHARE = 0.1;
 /** The `timeout` query parameter is in seconds, like the hooks' own `timeout` field. */
 const MAX_TIMEOUT_SECONDS = 3_600;
 
+/** After the deadline, the share of the margin left to hear from the cancelled hooks. */
+const ABORT_SETTLE_SHARE = 0.5;
+
+/** The host's timeout for the hook: the `timeout` query parameter, else the host's default. */
+function hostTimeoutOf(hostTimeoutMs: number, timeoutParam: string | undefined): number {
+  const seconds = timeoutParam === undefined ? Number.NaN : Number(timeoutParam);
+  return Number.isFinite(seconds) && seconds > 0
+    ? Math.min(seconds, MAX_TIMEOUT_SECONDS) * 1000
+    : hostTimeoutMs;
+}
+
+function marginOf(timeoutMs: number): number {
+  return Math.min(DEADLINE_MARGIN_MAX_MS, timeoutMs * DEADLINE_MARGIN_SHARE);
+}
+
 /**
  * How long the server may take before it must answer: the host's timeout for the hook (the
  * `timeout` query parameter, else the host's default for the event) less a margin of 10%, at
  * most one second.
  */
 export function answerDeadlineMs(hostTimeoutMs: number, timeoutParam: string | undefined): number {
-  const seconds = timeoutParam === undefined ? Number.NaN : Number(timeoutParam);
-  const timeoutMs =
-    Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, MAX_TIMEOUT_SECONDS) * 1000 : hostTimeoutMs;
-  return Math.max(1, timeoutMs - Math.min(DEADLINE_MARGIN_MAX_MS, timeoutMs * DEADLINE_MARGIN_SHARE));
+  const timeoutMs = hostTimeoutOf(hostTimeoutMs, timeoutParam);
+  return Math.max(1, timeoutMs - marginOf(timeoutMs));
+}
+
+/**
+ * How long, once the deadline has cancelled the hooks still running, the server waits for the
+ * dispatch to settle (to answer a deny that had already arrived): half the margin, so the
+ * answer still reaches the host in time.
+ */
+export function abortSettleMs(hostTimeoutMs: number, timeoutParam: string | undefined): number {
+  return marginOf(hostTimeoutOf(hostTimeoutMs, timeoutParam)) * ABORT_SETTLE_SHARE;
 }
 
 /**
