@@ -142,7 +142,8 @@ async function runDispatch(
     if (!('result' in outcome)) return record(timedOut ? 'deadline' : 'error', null, describe(outcome.error));
     if (timedOut)
       return record(gaveUp || !isFinal(outcome.result) ? 'deadline' : 'ok', outcome.result, deadlineText);
-    cancelled = cancelledText(ctx, outcome.result);
+    // As at the deadline: a deny or block that arrived stands, whatever was cancelled.
+    cancelled = isFinal(outcome.result) ? undefined : cancelledText(ctx, outcome.result);
     record(cancelled ? 'cancelled' : 'ok', outcome.result, cancelled);
   });
   ctx.inFlight.add(done);

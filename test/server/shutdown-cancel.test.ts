@@ -20,9 +20,18 @@ describe('agent-hooks serve: shutdown cancels hooks still running after the grac
     const started = join(config.dir, 'started');
     // A guard that has not decided yet when the server stops.
     const command = `input=$(cat); case "$input" in *never-decides*) touch '${started}'; while true; do sleep 0.02; done;; esac; exit 0`;
+    // Beside it, a quick guard that denies `rm -rf` at once.
+    const quick = 'case "$(cat)" in *"rm -rf"*) echo "the quick guard says no" >&2; exit 2;; esac; exit 0';
     writeFileSync(
       join(config.dir, 'teams', 'payments', '.claude', 'settings.json'),
-      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } }),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command }] },
+            { matcher: 'Bash', hooks: [{ type: 'command', command: quick }] },
+          ],
+        },
+      }),
     );
     const server = await launchServer({
       config: config.configFile,
@@ -34,17 +43,26 @@ describe('agent-hooks serve: shutdown cancels hooks still running after the grac
     });
     const answer = post(`${server.url}/hooks/claude-code/PreToolUse`, claudePreToolUse('never-decides'));
     await until(() => existsSync(started), 'the guard to start');
+    const denied = post(
+      `${server.url}/hooks/claude-code/PreToolUse`,
+      claudePreToolUse('never-decides rm -rf /'),
+    );
+    await until(() => server.context.gate.running === 2, 'both dispatches to run');
     const closed = server.close();
     const { status, text, dispatch } = await answer;
+    // The deny that had arrived stands: nothing the cancelled hook could have said overrides it.
+    expect((await denied).json?.hookSpecificOutput?.permissionDecision).toBe('deny');
     await closed;
     expect(status).toBe(503);
     expect(text).toMatch(/1 hook was cancelled before finishing \(the server is shutting down\)/);
     const store = await openAuditStore(config.database);
     try {
       const rows = await store.db.selectFrom('audit_dispatches').selectAll().execute();
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ id: dispatch, status: 'cancelled', decision: null });
-      expect(JSON.parse(rows[0]!.hooks)[0]).toMatchObject({ type: 'command', outcome: 'cancelled' });
+      expect(rows).toHaveLength(2);
+      const row = rows.find((entry) => entry.id === dispatch);
+      expect(row).toMatchObject({ status: 'cancelled', decision: null });
+      expect(JSON.parse(row!.hooks)[0]).toMatchObject({ type: 'command', outcome: 'cancelled' });
+      expect(rows.find((entry) => entry.id !== dispatch)).toMatchObject({ status: 'ok', decision: 'deny' });
     } finally {
       await store.close();
     }
