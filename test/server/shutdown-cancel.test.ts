@@ -21,7 +21,8 @@ describe('agent-hooks serve: shutdown cancels hooks still running after the grac
     // A guard that has not decided yet when the server stops.
     const command = `input=$(cat); case "$input" in *never-decides*) touch '${started}'; while true; do sleep 0.02; done;; esac; exit 0`;
     // Beside it, a quick guard that denies `rm -rf` at once.
-    const quick = 'case "$(cat)" in *"rm -rf"*) echo "the quick guard says no" >&2; exit 2;; esac; exit 0';
+    const saidNo = join(config.dir, 'said-no');
+    const quick = `case "$(cat)" in *"rm -rf"*) echo "the quick guard says no" >&2; touch '${saidNo}'; exit 2;; esac; exit 0`;
     writeFileSync(
       join(config.dir, 'teams', 'payments', '.claude', 'settings.json'),
       JSON.stringify({
@@ -47,7 +48,7 @@ describe('agent-hooks serve: shutdown cancels hooks still running after the grac
       `${server.url}/hooks/claude-code/PreToolUse`,
       claudePreToolUse('never-decides rm -rf /'),
     );
-    await until(() => server.context.gate.running === 2, 'both dispatches to run');
+    await until(() => existsSync(saidNo), 'the quick guard to deny');
     const closed = server.close();
     const { status, text, dispatch } = await answer;
     // The deny that had arrived stands: nothing the cancelled hook could have said overrides it.
