@@ -133,3 +133,19 @@ describe('agent-hooks serve: the token table changes', () => {
     expect(answer.json?.hookSpecificOutput?.permissionDecision).toBe('deny');
   });
 });
+
+describe('agent-hooks serve: limits at a reload', () => {
+  it('limits.maxBodyBytes applies at once (docs/server.md "Reload")', async () => {
+    // After the tests above, OTHER_TOKEN is payments' token.
+    const body = claudePreToolUse(`echo ${'x'.repeat(600)}`);
+    const before = await post(`${server.url}/hooks/claude-code/PreToolUse`, body, OTHER_TOKEN);
+    expect(before.status).toBe(200);
+    await editConfig((data) => {
+      // The file on disk still gives OTHER_TOKEN to two teams (the test above): mend that too.
+      data.teams.web.tokens = [];
+      data.limits = { ...data.limits, maxBodyBytes: 512 };
+    });
+    const after = await post(`${server.url}/hooks/claude-code/PreToolUse`, body, OTHER_TOKEN);
+    expect(after.status).toBe(413);
+  });
+});
