@@ -73,6 +73,7 @@ describe('--json of every command: one failure document on stdout when the comma
     [['test', '--reporter', 'json', '--jobs', '0'], '--jobs 0: give a whole number'],
     [['test', '--reporter=json', '--bogus'], "unknown option '--bogus'"],
     [['audit', '--json', '--bogus'], "unknown option '--bogus'"],
+    [['audit', '--json', '--since', 'nonsense', '--database', 'audit.sqlite'], '"nonsense" is not a time'],
     [['token', 'list', '--json', '--bogus'], "unknown option '--bogus'"],
     [['token', 'lst', '--json'], "unknown command 'lst'"],
     [['serve', '--json', '--bogus'], "unknown option '--bogus'"],

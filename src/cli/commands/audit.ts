@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { DispatchRow } from '../../server/audit/schema.ts';
 import { loadOptional } from '../../server/optional-deps.ts';
 import type { CliIo } from '../cli-io.ts';
+import { CliUsageError } from '../usage-error.ts';
 
 export interface AuditOptions {
   database?: string;
@@ -117,7 +118,9 @@ export async function runAudit(options: AuditOptions, out: (text: string) => voi
       );
       return 0;
     }
-    const filters = filtersFrom((name) => (options as unknown as Record<string, string | undefined>)[name]);
+    const filters = usageOf(() =>
+      filtersFrom((name) => (options as unknown as Record<string, string | undefined>)[name]),
+    );
     const rows = await searchDispatches(store.db, filters);
     out(options.csv ? toCsv(rows) : options.json ? toJson(rows) : toText(rows));
     return 0;
@@ -152,4 +155,13 @@ export function registerAuditCommand(program: Command, io: CliIo): void {
     .action(async (options: AuditOptions) => {
       process.exitCode = await runAudit(options, io.stdout);
     });
+}
+
+/** A filter value the audit cannot read (`--since nonsense`) is a usage error, coded CLI_USAGE. */
+function usageOf<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw new CliUsageError(error instanceof Error ? error.message : String(error));
+  }
 }
