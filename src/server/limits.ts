@@ -65,6 +65,12 @@ const DEADLINE_MARGIN_MAX_MS = 1_000;
 const DEADLINE_MARGIN_SHARE = 0.1;
 /** The `timeout` query parameter is in seconds, like the hooks' own `timeout` field. */
 const MAX_TIMEOUT_SECONDS = 3_600;
+/**
+ * A smaller `timeout` (a typo such as `0.001`) would answer every request with an audited 504 at
+ * once, which both hosts treat as a failed hook: the guard off. Hosts count hook timeouts in whole
+ * seconds, so waiting one second costs nothing a host would have waited for.
+ */
+const MIN_TIMEOUT_SECONDS = 1;
 
 /** After the deadline, the share of the margin left to hear from the cancelled hooks. */
 const ABORT_SETTLE_SHARE = 0.5;
@@ -73,7 +79,7 @@ const ABORT_SETTLE_SHARE = 0.5;
 function hostTimeoutOf(hostTimeoutMs: number, timeoutParam: string | undefined): number {
   const seconds = timeoutParam === undefined ? Number.NaN : Number(timeoutParam);
   return Number.isFinite(seconds) && seconds > 0
-    ? Math.min(seconds, MAX_TIMEOUT_SECONDS) * 1000
+    ? Math.min(Math.max(seconds, MIN_TIMEOUT_SECONDS), MAX_TIMEOUT_SECONDS) * 1000
     : hostTimeoutMs;
 }
 
