@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../../src/cli/commands/audit.ts';
-import { launchServer, type ServerInternals as RunningServer } from '../../src/server/start-server.ts';
+import type { ServerInternals as RunningServer } from '../../src/server/start-server.ts';
 import { builtBinPath } from '../helpers/cli.ts';
-import { type ConfigDir, claudePreToolUse, makeConfigDir, post } from './fixtures.ts';
+import { type ConfigDir, claudePreToolUse, makeConfigDir, post, serveConfigDir } from './fixtures.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -47,13 +47,7 @@ beforeAll(async () => {
     stored: true,
     hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
   });
-  server = await launchServer({
-    config: config.configFile,
-    database: config.database,
-    port: 0,
-    watch: false,
-    log: () => undefined,
-  });
+  server = await serveConfigDir(config);
   await post(
     `${server.url}/hooks/claude-code/PreToolUse`,
     claudePreToolUse('rm -rf /', 'cli-a'),

@@ -1,8 +1,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchServer, type ServerInternals } from '../../src/server/start-server.ts';
-import { type ConfigDir, claudePreToolUse, makeConfigDir, post } from './fixtures.ts';
+import type { ServerInternals } from '../../src/server/start-server.ts';
+import { type ConfigDir, claudePreToolUse, makeConfigDir, post, serveConfigDir } from './fixtures.ts';
 
 // The deadline answer when some hooks have decided and others are still running.
 
@@ -31,13 +31,7 @@ beforeAll(async () => {
     },
   };
   writeFileSync(join(config.dir, 'teams', 'payments', '.claude', 'settings.json'), JSON.stringify(settings));
-  server = await launchServer({
-    config: config.configFile,
-    database: config.database,
-    port: 0,
-    watch: false,
-    log: () => undefined,
-  });
+  server = await serveConfigDir(config);
 });
 
 afterAll(async () => {

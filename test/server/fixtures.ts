@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashToken } from '../../src/server/auth.ts';
+import { launchServer, type ServerInternals, type ServerOptions } from '../../src/server/start-server.ts';
 
 export const TOKEN = 'ah_test-token-payments';
 export const OTHER_TOKEN = 'ah_test-token-web';
@@ -31,6 +32,21 @@ export interface ConfigDir {
   dir: string;
   configFile: string;
   database: string;
+}
+
+/**
+ * The server for `config` in this process: on a free port, its configuration not watched and its
+ * log discarded unless `options` say otherwise.
+ */
+export function serveConfigDir(config: ConfigDir, options: ServerOptions = {}): Promise<ServerInternals> {
+  return launchServer({
+    config: config.configFile,
+    database: config.database,
+    port: 0,
+    watch: false,
+    log: () => undefined,
+    ...options,
+  });
 }
 
 /** A server configuration with teams `payments` and `web`, both running CLAUDE_SETTINGS. */

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchServer, type ServerInternals as RunningServer } from '../../src/server/start-server.ts';
-import { type ConfigDir, claudePreToolUse, makeConfigDir, post, TOKEN } from './fixtures.ts';
+import type { ServerInternals as RunningServer } from '../../src/server/start-server.ts';
+import { type ConfigDir, claudePreToolUse, makeConfigDir, post, serveConfigDir, TOKEN } from './fixtures.ts';
 
 const CHROMIUM = process.env.AGENT_HOOKS_CHROMIUM ?? '/usr/bin/chromium';
 // Flags for a closed network: no background connections, no first-run work, no sandbox as root.
@@ -35,13 +35,7 @@ describe.skipIf(unavailable !== null)('the inspector in a real browser', () => {
 
   beforeAll(async () => {
     config = makeConfigDir();
-    server = await launchServer({
-      config: config.configFile,
-      database: config.database,
-      port: 0,
-      watch: false,
-      log: () => undefined,
-    });
+    server = await serveConfigDir(config);
     const { chromium } = await import('playwright-core');
     userDataDir = mkdtempSync(join(tmpdir(), 'agent-hooks-chromium-'));
     browser = await chromium.launchPersistentContext(userDataDir, {

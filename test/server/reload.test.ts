@@ -2,9 +2,16 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/server/auth.ts';
-import { launchServer, type ServerInternals } from '../../src/server/start-server.ts';
+import type { ServerInternals } from '../../src/server/start-server.ts';
 import { until } from '../helpers/poll.ts';
-import { type ConfigDir, claudePreToolUse, makeConfigDir, OTHER_TOKEN, post } from './fixtures.ts';
+import {
+  type ConfigDir,
+  claudePreToolUse,
+  makeConfigDir,
+  OTHER_TOKEN,
+  post,
+  serveConfigDir,
+} from './fixtures.ts';
 
 // A configuration reload while requests run: what the server answers must still be what the
 // team's hooks decide (docs/server.md "Reload").
@@ -40,10 +47,8 @@ beforeAll(async () => {
     join(config.dir, 'teams', 'web', '.claude', 'settings.json'),
     JSON.stringify(gatedGuard(config.dir)),
   );
-  server = await launchServer({
-    config: config.configFile,
-    database: config.database,
-    port: 0,
+  server = await serveConfigDir(config, {
+    watch: true,
     log: (line) => logs.push(line),
   });
 });

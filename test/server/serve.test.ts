@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAuditStore } from '../../src/server/audit/open-store.ts';
 import { searchDispatches } from '../../src/server/audit/queries.ts';
-import { launchServer, type ServerInternals as RunningServer } from '../../src/server/start-server.ts';
+import type { ServerInternals as RunningServer } from '../../src/server/start-server.ts';
 import {
   type ConfigDir,
   claudePreToolUse,
@@ -10,6 +10,7 @@ import {
   makeConfigDir,
   OTHER_TOKEN,
   post,
+  serveConfigDir,
 } from './fixtures.ts';
 
 /** Claude Code's consecutive Stop-block cap (claude-code-observed.md "Decisions"). */
@@ -21,11 +22,7 @@ const logs: string[] = [];
 
 beforeAll(async () => {
   config = makeConfigDir({ limits: { maxBodyBytes: 4096, maxConcurrent: 4 } });
-  server = await launchServer({
-    config: config.configFile,
-    database: config.database,
-    port: 0,
-    watch: false,
+  server = await serveConfigDir(config, {
     log: (line) => logs.push(line),
     functionHooks: [
       {

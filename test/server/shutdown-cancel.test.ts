@@ -2,9 +2,8 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openAuditStore } from '../../src/server/audit/open-store.ts';
-import { launchServer } from '../../src/server/start-server.ts';
 import { until } from '../helpers/poll.ts';
-import { type ConfigDir, claudePreToolUse, makeConfigDir, post } from './fixtures.ts';
+import { type ConfigDir, claudePreToolUse, makeConfigDir, post, serveConfigDir } from './fixtures.ts';
 
 /** Short, so the test does not wait for the default 30 s before the hooks are cancelled. */
 const GRACE_MS = 200;
@@ -34,13 +33,8 @@ describe('agent-hooks serve: shutdown cancels hooks still running after the grac
         },
       }),
     );
-    const server = await launchServer({
-      config: config.configFile,
-      database: config.database,
-      port: 0,
-      watch: false,
+    const server = await serveConfigDir(config, {
       shutdownGraceMs: GRACE_MS,
-      log: () => undefined,
     });
     const answer = post(`${server.url}/hooks/claude-code/PreToolUse`, claudePreToolUse('never-decides'));
     await until(() => existsSync(started), 'the guard to start');

@@ -1,9 +1,16 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchServer, type ServerInternals } from '../../src/server/start-server.ts';
+import type { ServerInternals } from '../../src/server/start-server.ts';
 import { until } from '../helpers/poll.ts';
-import { type ConfigDir, claudePreToolUse, makeConfigDir, OTHER_TOKEN, post } from './fixtures.ts';
+import {
+  type ConfigDir,
+  claudePreToolUse,
+  makeConfigDir,
+  OTHER_TOKEN,
+  post,
+  serveConfigDir,
+} from './fixtures.ts';
 
 // One team's slow hooks and busy machines must not take every dispatch slot: the other teams'
 // guards would all answer 503, which both hosts treat as a failed hook (fail-open).
@@ -23,13 +30,7 @@ beforeAll(async () => {
     join(config.dir, 'teams', 'web', '.claude', 'settings.json'),
     JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } }),
   );
-  server = await launchServer({
-    config: config.configFile,
-    database: config.database,
-    port: 0,
-    watch: false,
-    log: () => undefined,
-  });
+  server = await serveConfigDir(config);
 });
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchServer, type ServerInternals } from '../../src/server/start-server.ts';
-import { type ConfigDir, claudePreToolUse, makeConfigDir, post } from './fixtures.ts';
+import type { ServerInternals } from '../../src/server/start-server.ts';
+import { type ConfigDir, claudePreToolUse, makeConfigDir, post, serveConfigDir } from './fixtures.ts';
 
 // The database that holds `agent-hooks token` tokens fails (here its table is gone, as after a
 // bad migration or a restore): a request whose token is not in the configuration file must get
@@ -14,11 +14,7 @@ const logs: string[] = [];
 
 beforeAll(async () => {
   config = makeConfigDir();
-  server = await launchServer({
-    config: config.configFile,
-    database: config.database,
-    port: 0,
-    watch: false,
+  server = await serveConfigDir(config, {
     log: (line) => logs.push(line),
   });
 });
