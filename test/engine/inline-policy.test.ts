@@ -31,6 +31,16 @@ async function dispatchStop(options: HookEngineOptions) {
 const whys = (result: DispatchResult) => result.skipped.map((s) => `${s.source.file} ${s.why}`);
 const codes = (notes: readonly { code: string; file?: string }[]) => notes.map((d) => `${d.code} ${d.file}`);
 
+/** Copilot CLI in a trusted project folder, with no organisation policy. */
+function copilotOptions(dir: string, project: string) {
+  return {
+    profile: 'copilot-cli',
+    projectDir: project,
+    copilotTrustFolder: true,
+    copilotPolicyDir: join(dir, 'no-policy'),
+  } as const;
+}
+
 describe('claude-code: an inline claude-settings source policy keys join the settings merge', () => {
   it('project-scope disableAllHooks skips hooks as the discovered project file does; managed hooks run', async () => {
     const dir = tempDir('inline-policy-disable');
@@ -144,12 +154,7 @@ describe('copilot-cli: an inline claude-settings source is read as the discovere
     writeTree(dir, {
       'project/.claude/settings.json': stopSettings(join(dir, 'file'), { disableAllHooks: true }),
     });
-    const copilot = {
-      profile: 'copilot-cli',
-      projectDir: project,
-      copilotTrustFolder: true,
-      copilotPolicyDir: join(dir, 'no-policy'),
-    } as const;
+    const copilot = copilotOptions(dir, project);
     const discovered = await dispatchStop(copilot);
     const inline = await dispatchStop({
       ...copilot,
@@ -206,12 +211,7 @@ describe('copilot-cli: an inline claude-settings source is read as the discovere
     const project = join(dir, 'project');
     const keys = { allowedHttpHookUrls: ['https://hooks.example.test/*'], httpHookAllowedEnvVars: ['TOKEN'] };
     writeTree(dir, { 'project/.claude/settings.json': stopSettings(join(dir, 'file'), keys) });
-    const copilot = {
-      profile: 'copilot-cli',
-      projectDir: project,
-      copilotTrustFolder: true,
-      copilotPolicyDir: join(dir, 'no-policy'),
-    } as const;
+    const copilot = copilotOptions(dir, project);
     const discovered = await dispatchStop(copilot);
     const inline = await dispatchStop({
       ...copilot,
