@@ -71,12 +71,12 @@ function targetOf(argv: readonly string[], program: Command): Target | undefined
   const [first, second] = argv;
   if (first === undefined || !givenJson(argv)) return undefined;
   if (first === 'bridge') {
-    // `bridge --host vscode --json install`: install named after the options (bridge-option-order.ts).
+    // install or uninstall, named first or after the options (`bridge --host vscode --json
+    // install`, bridge-option-order.ts); else a typo of them, which `bridge` rejects itself.
     if (optionWords(argv).some((word) => BRIDGE_WRITERS.has(word)))
       return { code: 'CLI_USAGE', fields: WRITTEN };
     if (second === undefined || second.startsWith('-')) return undefined;
-    const code = BRIDGE_WRITERS.has(second) ? 'CLI_USAGE' : 'BRIDGE_USAGE';
-    return { code, fields: WRITTEN };
+    return { code: 'BRIDGE_USAGE', fields: WRITTEN };
   }
   const command = program.commands.find((each) => each.name() === first);
   if (command === undefined || first === 'help') return UNKNOWN;
