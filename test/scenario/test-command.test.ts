@@ -224,6 +224,16 @@ describe('agent-hooks test --update', () => {
     expect(after).toBe(scenario.replace('"decision": "allow"', '"decision": "none"'));
     expect((await runCliInProcess(['test', '--cwd', root])).code).toBe(0);
   });
+  it('says a file with errors was left unchanged, never that every expectation holds', async () => {
+    const broken = 'cases:\n  - name: typo\n    event: Stop\n    expect: { decison: none }\n';
+    const root = project(broken);
+    const run = await runCliInProcess(['test', '--cwd', root, '--update']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('SCENARIO_UNKNOWN_KEY');
+    expect(run.stdout).toContain('--update: 1 file(s) with errors left unchanged');
+    expect(run.stdout).not.toContain('every expectation already holds');
+    expect(readFileSync(join(root, 'hooks.test.yaml'), 'utf8')).toBe(broken);
+  });
 });
 
 describe('agent-hooks test --sample', () => {

@@ -56,8 +56,16 @@ async function printSample(name: string, options: TestOptions, io: CliIo): Promi
   io.stdout(`${JSON.stringify(payload, null, 2)}\n`);
 }
 
-/** Writes the recorded expectations and shows each file's diff (on stderr beside a machine report). */
-function writeUpdates(updates: readonly ScenarioUpdate[], io: CliIo, reporter: ReporterName): void {
+/**
+ * Writes the recorded expectations and shows each file's diff (on stderr beside a machine report).
+ * A file with errors ran no case, so it has nothing recorded: say so rather than "all hold".
+ */
+function writeUpdates(
+  updates: readonly ScenarioUpdate[],
+  broken: number,
+  io: CliIo,
+  reporter: ReporterName,
+): void {
   const show = reporter === 'human' ? io.stdout : io.stderr;
   for (const update of updates) {
     const diff = unifiedDiff(update.file, update.before, update.after);
@@ -71,7 +79,11 @@ function writeUpdates(updates: readonly ScenarioUpdate[], io: CliIo, reporter: R
     });
     show(diff);
   }
-  if (updates.length === 0) show('--update: every expectation already holds; nothing to write\n');
+  if (broken > 0)
+    show(
+      `--update: ${broken} file(s) with errors left unchanged; fix the errors shown and run --update again\n`,
+    );
+  else if (updates.length === 0) show('--update: every expectation already holds; nothing to write\n');
 }
 
 async function runTests(paths: string[], options: TestOptions, io: CliIo): Promise<void> {
@@ -86,7 +98,8 @@ async function runTests(paths: string[], options: TestOptions, io: CliIo): Promi
     update: options.update,
     ...(options.jobs ? { jobs: options.jobs } : {}),
   });
-  if (options.update) writeUpdates(outcome.updates, io, options.reporter);
+  const totals = totalsOf(outcome.files);
+  if (options.update) writeUpdates(outcome.updates, totals.broken, io, options.reporter);
   const render = {
     human: humanReport,
     junit: formats.junitReport,
@@ -94,7 +107,6 @@ async function runTests(paths: string[], options: TestOptions, io: CliIo): Promi
     json: formats.jsonReport,
   }[options.reporter];
   io.stdout(render(outcome.files, cwd));
-  const totals = totalsOf(outcome.files);
   io.setExitCode(totals.failed > 0 || totals.broken > 0 ? 1 : 0);
 }
 
