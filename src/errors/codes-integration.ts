@@ -42,6 +42,24 @@ export const INTEGRATION_CODES = {
       'The MCP server sent a response for a request id the proxy never sent it (or had seen answered); the response was dropped, so a server cannot answer a tool call that its PreToolUse hooks are still screening or have refused.',
     fix: 'Fix the server: it must answer each request once, with the id it received. The proxy logs the id on stderr.',
   },
+  MCP_PROXY_MALFORMED_RESULT: {
+    severity: 'warning',
+    summary:
+      "The MCP server answered a tool call without a `content` array (for a call the client did not make task-augmented, a task is no answer; nor is a task whose id another call's task holds): the proxy withheld the answer, gave the client an error result naming the problem, and ran the PostToolUseFailure hooks, so a server cannot skip the PostToolUse hooks by answering without content.",
+    fix: 'Fix the server: it must answer a `tools/call` without `params.task` with a CallToolResult (a `content` array), and give each task its own id. The proxy logs the tool and what the answer held on stderr.',
+  },
+  MCP_PROXY_TASK_EVICTED: {
+    severity: 'warning',
+    summary:
+      'More task-augmented tool calls awaited their `tasks/result` than the proxy keeps (docs/mcp-proxy.md); it forgot the oldest, whose result is then withheld with `MCP_PROXY_UNKNOWN_TASK` if the client fetches it.',
+    fix: 'Fetch the result of each task the client starts (or cancel it) rather than leaving it open; the proxy logs the forgotten task and tool.',
+  },
+  MCP_PROXY_UNKNOWN_TASK: {
+    severity: 'warning',
+    summary:
+      'The MCP server answered a `tasks/result` with the result of a task that is no tool call the proxy awaits (not created through it, its result already delivered, or forgotten with `MCP_PROXY_TASK_EVICTED`): with no call, no PostToolUse hook can run, so the client gets an error result instead.',
+    fix: 'Fetch each task result once, through the proxy that made the call. The proxy logs the task id on stderr.',
+  },
   MCP_PROXY_DEPENDENCY_MISSING: {
     severity: 'error',
     summary:

@@ -17,13 +17,16 @@ import {
   type Result,
   result,
 } from './jsonrpc.ts';
-import { afterCall, beforeCall, type ProxyContext, type ToolCall, type Verdict } from './tool-hooks.ts';
-
-interface PendingCall {
-  call: ToolCall;
-  verdict: Extract<Verdict, { kind: 'run' }>;
-  started: number;
-}
+import { TaskCalls } from './tasks.ts';
+import {
+  afterCall,
+  beforeCall,
+  checkResult,
+  type PendingCall,
+  type ProxyContext,
+  type ToolCall,
+  type Verdict,
+} from './tool-hooks.ts';
 
 export class Relay {
   readonly #ctx: ProxyContext;
@@ -31,6 +34,8 @@ export class Relay {
   readonly #downstream: Transport & { setProtocolVersion?: (version: string) => void };
   /** tools/call requests waiting for the server's answer. */
   readonly #calls = new Map<string, PendingCall>();
+  /** Task-augmented tools/call requests answered with a task, and the client's tasks/result requests. */
+  readonly #tasks: TaskCalls;
   /** tools/call requests still in PreToolUse, cancellable by the client. */
   readonly #screening = new Map<string, AbortController>();
   /**
@@ -48,6 +53,7 @@ export class Relay {
     this.#ctx = ctx;
     this.#upstream = upstream;
     this.#downstream = downstream;
+    this.#tasks = new TaskCalls(ctx);
     upstream.onmessage = (message) => this.#fromClient(message);
     downstream.onmessage = (message) => this.#fromServer(message);
   }
@@ -56,6 +62,7 @@ export class Relay {
     if (isRequest(message)) {
       if (message.method === 'tools/call') return void this.#toolCall(message);
       if (message.method === 'initialize') this.#initializeId = idKey(message.id);
+      if (message.method === 'tasks/result') this.#tasks.fetching(idKey(message.id), message.params?.taskId);
       // The 2026-07-28 handshake would carry elicitations inside results, out of the hooks' sight:
       // answering "method not found" makes clients fall back to `initialize` (2025 handshake).
       if (message.method === 'server/discover') {
@@ -72,6 +79,7 @@ export class Relay {
         this.#screening.get(idKey(requestId))?.abort();
         // A cancelled request gets no answer (MCP cancellation), so nothing waits for one.
         this.#calls.delete(idKey(requestId));
+        this.#tasks.cancelled(idKey(requestId));
       }
     }
     void this.#forward(message);
@@ -88,6 +96,10 @@ export class Relay {
       }
       const pending = this.#calls.get(key);
       if (pending) return void this.#toolCallAnswered(message, pending, key);
+      // The result of a task-augmented call: the hooks of its call run on it (tasks.ts).
+      const fetched = this.#tasks.answered(key);
+      if (fetched?.pending) return void this.#deliver(message, fetched.pending);
+      if (fetched) return void this.#reply(this.#tasks.unknown(message, fetched.taskId) as Message);
       if (key === this.#initializeId && 'result' in message) {
         // The HTTP transport sends the negotiated version as a header on later requests.
         const version = (message.result as { protocolVersion?: unknown }).protocolVersion;
@@ -134,7 +146,8 @@ export class Relay {
       );
       return;
     }
-    this.#calls.set(key, { call, verdict, started: monotonicMs() });
+    const taskAugmented = isRecord(params.task);
+    this.#calls.set(key, { call, verdict, started: monotonicMs(), taskAugmented });
     const forwarded =
       verdict.input === input ? request : { ...request, params: { ...params, arguments: verdict.input } };
     await this.#forward(forwarded as Message);
@@ -146,10 +159,20 @@ export class Relay {
     key: string,
   ): Promise<void> {
     this.#calls.delete(key);
+    const answer = pending.taskAugmented ? this.#tasks.created(response, pending) : response;
+    // A task: its result comes with the client's tasks/result, where the PostToolUse hooks run.
+    if (answer === undefined) return void this.#reply(response as Message);
+    await this.#deliver(answer, pending);
+  }
+
+  /** PostToolUse or PostToolUseFailure on a call's result; a malformed one is withheld. */
+  async #deliver(response: Result | ErrorResponse, pending: PendingCall): Promise<void> {
     const durationMs = Math.round(monotonicMs() - pending.started);
-    let answer: Result | ErrorResponse = response;
+    // Checked first, so that a hook failure below still never lets a malformed answer through.
+    const checked = checkResult(this.#ctx, pending.call, response);
+    let answer = checked;
     try {
-      answer = await afterCall(this.#ctx, pending.call, pending.verdict, response, durationMs);
+      answer = await afterCall(this.#ctx, pending.call, pending.verdict, checked, durationMs);
     } catch (error) {
       this.#ctx.log(`MCP_PROXY_HOOK_FAILED: PostToolUse for ${pending.call.toolName}: ${describe(error)}`);
     }

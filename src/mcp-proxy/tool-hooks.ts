@@ -24,6 +24,18 @@ export type Verdict =
   | { kind: 'run'; input: Record<string, unknown>; texts: string[] }
   | { kind: 'refuse'; text: string };
 
+/** A screened call the server was given, waiting for its result (directly, or through its task). */
+export interface PendingCall {
+  call: ToolCall;
+  verdict: Extract<Verdict, { kind: 'run' }>;
+  started: number;
+  /** The client sent `params.task` (MCP 2025-11-25 "Tasks"): the server may answer with a task. */
+  taskAugmented: boolean;
+}
+
+/** How many of a malformed result's field names a diagnostic names. */
+const KEYS_SHOWN = 5;
+
 /** `mcp_server.source` names where the server configuration came from; here, this proxy. */
 const SERVER_SOURCE = 'mcp-proxy';
 
@@ -118,11 +130,8 @@ export async function afterCall(
       result: { isError: true, content: textBlocks([message, ...texts]) },
     };
   }
-  if (!Array.isArray(response.result.content)) {
-    // Not a finished call (a task-augmented call answers with its task): nothing to look at yet.
-    ctx.log(`PostToolUse: ${call.toolName} answered without content (a task?); its hooks did not run`);
-    return response;
-  }
+  const checked = checkResult(ctx, call, response);
+  if (checked !== response) return afterCall(ctx, call, verdict, checked, durationMs);
   const content = response.result.content as unknown[];
   if (response.result.isError === true) {
     const failure = await dispatchFor(ctx, 'PostToolUseFailure', {
@@ -143,6 +152,31 @@ export async function afterCall(
     post.updatedToolOutput === undefined ? response : replaceOutput(response, post.updatedToolOutput);
   const shown = Array.isArray(replaced.result.content) ? (replaced.result.content as unknown[]) : [];
   return withTexts(replaced, shown, [...verdict.texts, ...post.messages.toModel]);
+}
+
+/**
+ * The response itself when it can be shown, else the error result that replaces it. A finished call
+ * answers with a CallToolResult, whose `content` array is required; anything else (a task the client
+ * did not ask for, an empty object) would pass every PostToolUse hook by, so it is withheld.
+ */
+export function checkResult(
+  ctx: ProxyContext,
+  call: ToolCall,
+  response: Result | ErrorResponse,
+): Result | ErrorResponse {
+  if ('error' in response || Array.isArray(response.result.content)) return response;
+  // Quoted and few: the names are the server's, and go to stderr and to the model.
+  const keys = Object.keys(response.result).map((key) => JSON.stringify(key));
+  const more = keys.length > KEYS_SHOWN ? ', …' : '';
+  const has = keys.length > 0 ? `it has ${keys.slice(0, KEYS_SHOWN).join(', ')}${more}` : 'it is empty';
+  return withheld(ctx, call, response, `its result has no content array (${has})`);
+}
+
+/** The error result the client gets instead of a malformed answer (fail closed), said on stderr. */
+export function withheld(ctx: ProxyContext, call: ToolCall, response: Result, problem: string): Result {
+  ctx.log(`MCP_PROXY_MALFORMED_RESULT: ${call.toolName}: ${problem}; the client gets an error result`);
+  const text = `agent-hooks withheld the MCP server's answer to ${call.toolName}: ${problem}`;
+  return { jsonrpc: '2.0', id: response.id, result: { isError: true, content: textBlocks([text]) } };
 }
 
 /** The texts a host words for the model, joined; `fallback` when there are none. */
