@@ -24,6 +24,12 @@ export const CLI_CODES = {
       "`agent-hooks run`'s event input cannot be used: the `--input` file cannot be read, the input (file, standard input or JSON literal) is not JSON or not one JSON object, or a tool event's input has no `tool_name` (a guard would see an empty call and allow it). No hook ran.",
     fix: 'Give one JSON object with the event\'s fields, e.g. `--input \'{"tool_name":"Bash","tool_input":{"command":"ls"}}\'`, a readable file, or `-` for standard input.',
   },
+  CLI_TRACE_UNWRITABLE: {
+    severity: 'error',
+    summary:
+      '`agent-hooks run --trace FILE` cannot write its trace: FILE cannot be opened for writing (its folder does not exist, no permission, a folder of that name), so no hook ran; or a write failed during the run (a full disk), so the trace is incomplete: the result document lists this code among its `diagnostics` and the exit status is 1.',
+    fix: 'Give `--trace` a file in a folder that exists and that you can write, on a disk with room, or leave `--trace` out.',
+  },
   CONVERT_FAILED: {
     severity: 'error',
     summary:

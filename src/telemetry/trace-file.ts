@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import type { TelemetryEvent, TelemetryListener } from '../engine/telemetry/bus.ts';
 
 export interface TraceWriterOptions {
@@ -9,6 +9,16 @@ export interface TraceWriterOptions {
 export interface TraceWriter {
   /** Subscribe this to `engine.telemetry` (or pass it as `onTelemetry`). */
   listener: TelemetryListener;
+  /**
+   * Resolves once the file is open for writing; rejects with the reason it cannot be (a folder
+   * that does not exist, no permission), so a caller can refuse before anything runs.
+   */
+  opened(): Promise<void>;
+  /**
+   * Resolves when every line given so far is written; rejects with the first write failure (a full
+   * disk), so a caller can report it while the trace is still open.
+   */
+  flush(): Promise<void>;
   /** Flushes and closes the file; rejects if the file could not be written. */
   close(): Promise<void>;
 }
@@ -28,6 +38,12 @@ export function createTraceWriter(file: string, options: TraceWriterOptions = {}
   stream.on('error', (error) => {
     failure ??= error;
   });
+  const opening = new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', reject);
+  });
+  // Nobody has to ask: a failure to open is close()'s failure too, never an unhandled rejection.
+  opening.catch(() => undefined);
   let closed = false;
   const listener: TelemetryListener = (event) => {
     if (closed || failure) return;
@@ -56,5 +72,24 @@ export function createTraceWriter(file: string, options: TraceWriterOptions = {}
     });
     return closing;
   };
-  return { listener, close };
+  // After close() nothing more can be written: what close() says is what flush() would.
+  const flush = (): Promise<void> => closing ?? flushed(stream, () => failure);
+  return { listener, opened: () => opening, flush, close };
+}
+
+/**
+ * Resolves when the lines given before it are written to the file: an empty write's callback comes after
+ * theirs. A failed write destroys the stream and emits its error before 'close', so a callback
+ * that fails before the error event waits for it, to reject with the first failure.
+ */
+function flushed(stream: WriteStream, failure: () => Error | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const first = failure();
+    if (first) return reject(first);
+    stream.write('', (error) => {
+      if (!error) return resolve();
+      if (failure() || stream.closed) return reject(failure() ?? error);
+      stream.once('close', () => reject(failure() ?? error));
+    });
+  });
 }

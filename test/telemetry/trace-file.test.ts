@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HookEngine } from '../../src/index.ts';
@@ -64,4 +64,37 @@ describe('JSONL trace (--trace FILE)', () => {
     trace.listener({ type: 'dispatch-start', dispatchId: 1, event: 'Stop', sessionId: 's', handlers: 0 });
     await expect(trace.close()).rejects.toThrow(/ENOENT/);
   });
+
+  it('opened() says whether the file can be written, before any line is', async () => {
+    const missing = createTraceWriter(join(dir, 'missing-dir', 'trace.jsonl'));
+    await expect(missing.opened()).rejects.toThrow(/ENOENT/);
+    await expect(missing.close()).rejects.toThrow(/ENOENT/);
+    const file = join(dir, 'trace.jsonl');
+    const trace = createTraceWriter(file);
+    await expect(trace.opened()).resolves.toBeUndefined();
+    await trace.close();
+  });
+
+  it('flush() resolves once the lines so far are in the file, with the file still open', async () => {
+    const file = join(dir, 'trace.jsonl');
+    const trace = createTraceWriter(file);
+    trace.listener({ type: 'dispatch-start', dispatchId: 1, event: 'Stop', sessionId: 's', handlers: 0 });
+    await trace.flush();
+    expect(JSON.parse(readFileSync(file, 'utf8')).type).toBe('dispatch-start');
+    trace.listener({ type: 'dispatch-start', dispatchId: 2, event: 'Stop', sessionId: 's', handlers: 0 });
+    await trace.close();
+    expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(2);
+    await expect(trace.flush()).resolves.toBeUndefined();
+  });
+
+  it.skipIf(!existsSync('/dev/full'))(
+    'flush() rejects with a write that failed, as close() does',
+    async () => {
+      const trace = createTraceWriter('/dev/full');
+      trace.listener({ type: 'dispatch-start', dispatchId: 1, event: 'Stop', sessionId: 's', handlers: 0 });
+      const failure = await trace.flush().catch((error: unknown) => error);
+      expect(String(failure)).toMatch(/ENOSPC/);
+      await expect(trace.close()).rejects.toBe(failure);
+    },
+  );
 });

@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createHookEngine } from '../../engine/engine.ts';
 import type { TelemetryListener } from '../../engine/telemetry/bus.ts';
-import { createTraceWriter } from '../../telemetry/trace-file.ts';
 import { askPerson, requireTerminalForInteractive } from '../ask-person.ts';
 import type { CliIo } from '../cli-io.ts';
 import { closeOnSignal } from '../close-on-signal.ts';
@@ -20,6 +19,7 @@ import {
   rewriteCheckEngineOptions,
 } from '../rewrite-check-options.ts';
 import { runJson } from '../run-json.ts';
+import { openTrace } from '../trace-option.ts';
 import { markColdPathWarm } from '../warm-mark.ts';
 
 interface RunOptions extends CommonOptions, RewriteCheckCliOptions {
@@ -40,7 +40,8 @@ export function registerRunCommand(program: Command, io: CliIo): void {
     requireToolName(eventName, input, from);
     const cwd = resolve(options.cwd);
     const rewriteCheck = await rewriteCheckEngineOptions(options);
-    const trace = options.trace ? createTraceWriter(resolve(options.trace)) : undefined;
+    // Opened before any hook runs: a trace that cannot be written refuses the run (CLI_TRACE_UNWRITABLE).
+    const trace = options.trace ? await openTrace(resolve(options.trace)) : undefined;
     const engine = await engineFor(options, cwd, trace?.listener, rewriteCheck);
     const stopClosingOnSignal = closeOnSignal(async () => {
       await engine.close();
@@ -59,7 +60,11 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       const { result, asked } = options.interactive
         ? await askPerson(dispatched, input, io)
         : { result: dispatched, asked: undefined };
-      const diagnostics = engine.config.diagnostics;
+      // A write that failed during the run is in the result, not only on stderr after it.
+      const traceFailed = trace ? await trace.writeFailure() : undefined;
+      const diagnostics = traceFailed
+        ? [...engine.config.diagnostics, traceFailed]
+        : engine.config.diagnostics;
       const ignored = await ignoring;
       if (options.json) {
         const json = {
@@ -72,8 +77,9 @@ export function registerRunCommand(program: Command, io: CliIo): void {
         const person = asked ? `  answered by the person: ${asked.answer}\n` : '';
         io.stdout(renderResult(result, diagnostics, cwd) + person + ignoredLines(ignored, cwd));
       }
-      // README "CLI": a configuration file that could not be read is exit 1, whatever was decided.
-      if (unreadableConfiguration(diagnostics)) io.setExitCode(1);
+      // README "CLI": a configuration file that could not be read, or a trace that could not be
+      // written, is exit 1, whatever was decided.
+      if (unreadableConfiguration(diagnostics) || traceFailed) io.setExitCode(1);
     } finally {
       await engine.close();
       await trace?.close();
