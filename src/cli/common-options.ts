@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { didYouMean } from '../errors/did-you-mean.ts';
+import { collect } from './repeated-options.ts';
 import { CliUsageError } from './usage-error.ts';
 
 /** Options shared by `run`, `validate`, `list` and friends (DESIGN.md "CLI contract"). */
@@ -16,10 +17,6 @@ export interface CommonOptions {
 }
 
 const PROFILES = ['claude-code', 'copilot-cli', 'vscode'] as const;
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
 
 export function parseProfile(value: string): CommonOptions['profile'] {
   if ((PROFILES as readonly string[]).includes(value)) return value as CommonOptions['profile'];

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import type { CliIo, CliStreams } from './cli-io.ts';
 import { commandsFor, type RegisterCommand } from './commands/index.ts';
+import { refuseRepeatedOptions } from './repeated-options.ts';
 import { printUsageFailureJson } from './usage-json.ts';
 
 /** The package's version; package.json sits two folders up from both src/cli/ and dist/cli/. */
@@ -23,6 +24,7 @@ function createProgram(io: CliIo, commands: readonly RegisterCommand[]): Command
     // Commander reports usage errors, --help and --version by throwing instead of exiting.
     .exitOverride();
   for (const register of commands) register(program, io);
+  refuseRepeatedOptions(program);
   return program;
 }
 

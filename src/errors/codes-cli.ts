@@ -9,7 +9,7 @@ export const CLI_CODES = {
   CLI_USAGE: {
     severity: 'error',
     summary:
-      'The command line was not one the command takes: an unknown command, subcommand or option, an option without its value or with a value it does not take, a missing argument or required option (`init` without `--template`, `bridge install` without `--host`, `run --interactive` without a terminal). Nothing was read or written. With `--json` (`test --reporter json`), every command that takes it still prints one failure document on stdout, `{ error: { code, message }, … }` with this code (README "CLI"); stderr has the usual usage line.',
+      'The command line was not one the command takes: an unknown command, subcommand or option, an option without its value or with a value it does not take, an option that takes one value given twice with different values, a missing argument or required option (`init` without `--template`, `bridge install` without `--host`, `run --interactive` without a terminal). Nothing was read or written. With `--json` (`test --reporter json`), every command that takes it still prints one failure document on stdout, `{ error: { code, message }, … }` with this code (README "CLI"); stderr has the usual usage line.',
     fix: 'Run the command with `--help` for its options and arguments, and fix the command line the message names.',
   },
   CLI_CWD_DELETED: {

@@ -7,6 +7,7 @@ import { BACKGROUND_ONLY_FLAG, startKeeper } from '../bridge-keeper.ts';
 import { checkedBridgeOptions, crashOnUsageErrors, type UncheckedBridgeOptions } from '../bridge-usage.ts';
 import type { CliIo } from '../cli-io.ts';
 import { readStdinText } from '../read-input.ts';
+import { collect } from '../repeated-options.ts';
 import { addRewriteCheckOptions } from '../rewrite-check-options.ts';
 import { selfCommand } from '../self-command.ts';
 import { markColdPathWarm } from '../warm-mark.ts';
@@ -19,10 +20,6 @@ interface BridgeCliOptions extends UncheckedBridgeOptions {
   user: boolean;
   stateDir?: string;
   backgroundOnly: boolean;
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
 }
 
 /**

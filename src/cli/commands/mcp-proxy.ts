@@ -5,6 +5,7 @@ import { installCommand, missingPackage, OPTIONAL_PACKAGES } from '../../model/o
 import type { CliIo } from '../cli-io.ts';
 import { closeOnSignal } from '../close-on-signal.ts';
 import { parseProfile, settingsArguments } from '../common-options.ts';
+import { collect } from '../repeated-options.ts';
 
 interface McpProxyCliOptions {
   name?: string;
@@ -18,10 +19,6 @@ interface McpProxyCliOptions {
   pluginDir: string[];
   requireTrust: boolean;
   trustFile?: string;
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
 }
 
 /**
