@@ -21,7 +21,8 @@ function reason(error: unknown): string {
 
 /** The trace of `file`, open for writing; CLI_TRACE_UNWRITABLE (exit 1) when it cannot be. */
 export async function openTrace(file: string): Promise<RunTrace> {
-  const trace = createTraceWriter(file);
+  // Appended, as `run --help` says: a second run never wipes the trace of the first.
+  const trace = createTraceWriter(file, { append: true });
   try {
     await trace.opened();
   } catch (error) {

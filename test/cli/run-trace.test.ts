@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnBuiltCli } from '../helpers/cli.ts';
@@ -20,6 +20,21 @@ function runWithTrace(dir: string, trace: string, json: boolean) {
   const args = ['run', 'PreToolUse', '--cwd', dir, '--no-user', '--input', CALL, '--trace', trace];
   return spawnBuiltCli(json ? [...args, '--json'] : args);
 }
+
+describe('run --trace FILE (the built CLI)', () => {
+  it("appends: a second run adds its events after the first run's, which stay", async () => {
+    const { dir } = projectWithMarkerHook();
+    const trace = join(dir, 'trace.jsonl');
+    expect((await runWithTrace(dir, trace, true)).code).toBe(0);
+    const first = readFileSync(trace, 'utf8');
+    expect(first).toMatch(/"type":"started"/);
+    expect((await runWithTrace(dir, trace, true)).code).toBe(0);
+    const both = readFileSync(trace, 'utf8');
+    expect(both.startsWith(first)).toBe(true);
+    expect(both.length).toBeGreaterThan(first.length);
+    expect(both.split('\n').filter((line) => line.includes('"type":"started"'))).toHaveLength(2);
+  });
+});
 
 describe('run --trace FILE that cannot be written (the built CLI)', () => {
   it('refuses before any hook runs: one failure document, CLI_TRACE_UNWRITABLE, exit 1', async () => {
