@@ -33,7 +33,7 @@ export const INTEGRATION_CODES = {
   MCP_PROXY_HOOK_FAILED: {
     severity: 'error',
     summary:
-      'The MCP proxy could not dispatch a hook event; a tool call is refused (fail closed), other messages pass unchanged.',
+      'The MCP proxy could not dispatch a hook event: a PreToolUse failure refuses the call, a PostToolUse failure withholds the result the hooks could not screen (fail closed); other messages pass unchanged.',
     fix: "Run `agent-hooks validate` in the project the proxy reads, and check the proxy's stderr for the cause.",
   },
   MCP_PROXY_UNEXPECTED_RESPONSE: {

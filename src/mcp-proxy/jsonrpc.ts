@@ -44,6 +44,11 @@ export function result(id: RequestId, value: Record<string, unknown>): Message {
   return { jsonrpc: '2.0', id, result: value } as Message;
 }
 
+/** A tool call's error result: the client's model reads `text` as the tool's output. */
+export function toolError(id: RequestId, text: string): Message {
+  return result(id, { isError: true, content: [{ type: 'text', text }] });
+}
+
 export function errorResponse(id: RequestId, code: number, message: string): Message {
   return { jsonrpc: '2.0', id, error: { code, message } } as Message;
 }

@@ -16,6 +16,7 @@ import {
   type Request,
   type Result,
   result,
+  toolError,
 } from './jsonrpc.ts';
 import { TaskCalls } from './tasks.ts';
 import {
@@ -141,9 +142,7 @@ export class Relay {
       return;
     }
     if (verdict.kind === 'refuse') {
-      await this.#reply(
-        result(request.id, { isError: true, content: [{ type: 'text', text: verdict.text }] }),
-      );
+      await this.#reply(toolError(request.id, verdict.text));
       return;
     }
     const taskAugmented = isRecord(params.task);
@@ -170,12 +169,15 @@ export class Relay {
     const durationMs = Math.round(monotonicMs() - pending.started);
     // Checked first, so that a hook failure below still never lets a malformed answer through.
     const checked = checkResult(this.#ctx, pending.call, response);
-    let answer = checked;
-    try {
-      answer = await afterCall(this.#ctx, pending.call, pending.verdict, checked, durationMs);
-    } catch (error) {
-      this.#ctx.log(`MCP_PROXY_HOOK_FAILED: PostToolUse for ${pending.call.toolName}: ${describe(error)}`);
-    }
+    const answer = await afterCall(this.#ctx, pending.call, pending.verdict, checked, durationMs).catch(
+      (error: unknown) => {
+        // Fail closed, as for PreToolUse: a result the hooks could not screen (a PostToolUse guard
+        // that redacts or blocks output) is withheld; the tool has run, and the client is told so.
+        const text = `agent-hooks could not run the PostToolUse hooks for ${pending.call.toolName}: ${describe(error)}; its result is withheld`;
+        this.#ctx.log(`MCP_PROXY_HOOK_FAILED: ${text}`);
+        return toolError(response.id, text);
+      },
+    );
     await this.#reply(answer as Message);
   }
 
