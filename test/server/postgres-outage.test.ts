@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { openAuditStore } from '../../src/server/audit/open-store.ts';
 import { addToken } from '../../src/server/audit/shared-state.ts';
 import { hashToken } from '../../src/server/auth.ts';
 import { builtBinPath } from '../helpers/cli.ts';
+import { Relay } from '../helpers/pg-relay.ts';
 import { until } from '../helpers/poll.ts';
 import { type PgCluster, postgresUnavailable, startPostgres } from '../helpers/postgres.ts';
 import { type ConfigDir, claudePreToolUse, makeConfigDir, post } from './fixtures.ts';
@@ -25,58 +25,6 @@ const STOP_TEST_TIMEOUT_MS = 60_000;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`skipping PostgreSQL outage tests: ${unavailable}`);
-
-/** A TCP relay on 127.0.0.1 to the cluster that can stall (relay nothing) and cut every connection. */
-class Relay {
-  stalled = false;
-  relayedWhileStalled = 0;
-  /** How long the database's answers take to arrive. */
-  delayMs = 0;
-  readonly #sockets = new Set<Socket>();
-  readonly #server: Server;
-
-  constructor(target: number) {
-    this.#server = createServer((client) => {
-      const upstream = connect(target, '127.0.0.1');
-      for (const socket of [client, upstream]) {
-        this.#sockets.add(socket);
-        socket.on('error', () => undefined);
-        socket.on('close', () => this.#sockets.delete(socket));
-      }
-      client.on('data', (chunk) => {
-        if (this.stalled) this.relayedWhileStalled += 1;
-        else upstream.write(chunk);
-      });
-      upstream.on('data', (chunk) => {
-        if (this.stalled) return;
-        if (this.delayMs > 0) setTimeout(() => client.write(chunk), this.delayMs);
-        else client.write(chunk);
-      });
-    });
-  }
-
-  listen(): Promise<number> {
-    return new Promise((resolve) =>
-      this.#server.listen(0, '127.0.0.1', () => resolve((this.#server.address() as { port: number }).port)),
-    );
-  }
-
-  /** Relays nothing from now on, counting what it holds back. */
-  stall(): void {
-    this.stalled = true;
-    this.relayedWhileStalled = 0;
-  }
-
-  /** Drops every connection, as a database restart does. */
-  cut(): void {
-    for (const socket of this.#sockets) socket.destroy();
-  }
-
-  close(): void {
-    this.cut();
-    this.#server.close();
-  }
-}
 
 describe.skipIf(unavailable !== null)('agent-hooks serve when PostgreSQL fails', () => {
   let cluster: PgCluster;
