@@ -22,6 +22,25 @@ const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 const PG_POOL_SIZE = 10;
 /** PostgreSQL type id of int8/bigint, which `pg` returns as a string unless told otherwise. */
 const PG_INT8_OID = 20;
+/**
+ * A database that stops answering (a black-holed host, a dead failover) must not hold a token
+ * lookup or an audit batch until the operating system gives up, which takes minutes to hours.
+ * Making a connection, or waiting for a free one, fails after this.
+ */
+const PG_CONNECT_TIMEOUT_MS = 5_000;
+/** TCP keep-alive probes start after this much silence, so a dead peer is noticed on idle connections. */
+const PG_KEEPALIVE_DELAY_MS = 10_000;
+/**
+ * The server cancels a statement running longer than this (a lock wait, an overloaded database)
+ * and answers an error, which keeps the connection usable. An audit batch takes milliseconds.
+ */
+const PG_STATEMENT_TIMEOUT_MS = 8_000;
+/**
+ * The client gives up on an answer after this (the server is not answering at all, so its
+ * statement_timeout cannot): a little longer than PG_STATEMENT_TIMEOUT_MS, so a database that
+ * still answers says why itself.
+ */
+const PG_QUERY_TIMEOUT_MS = 10_000;
 
 export function storeKindOf(database: string): StoreKind {
   return /^postgres(ql)?:\/\//i.test(database) ? 'postgres' : 'sqlite';
@@ -86,6 +105,11 @@ async function postgresDialect(kysely: typeof import('kysely'), database: string
   const pool = new pg.default.Pool({
     connectionString: database,
     max: PG_POOL_SIZE,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: PG_KEEPALIVE_DELAY_MS,
+    statement_timeout: PG_STATEMENT_TIMEOUT_MS,
+    query_timeout: PG_QUERY_TIMEOUT_MS,
     // Per pool, not global: bigint columns (times, counters) come back as numbers.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -100,6 +124,30 @@ async function postgresDialect(kysely: typeof import('kysely'), database: string
   // with no listener, an uncaught exception that ended the server. The waiting query is
   // rejected with the same error, and its caller reports it (SERVER_TOKEN_LOOKUP_FAILED,
   // SERVER_AUDIT_WRITE_FAILED, a dispatch's 500); the pool discards the broken client on release.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    endOnReadTimeout(client);
+  });
   return new kysely.PostgresDialect({ pool });
+}
+
+/** The message `pg` rejects a query with after `query_timeout`. */
+const PG_READ_TIMEOUT_MESSAGE = 'Query read timeout';
+
+/**
+ * After a read timeout the query is still on the connection, unanswered: `pg` keeps the client,
+ * and the pool reuses the most recently released one first, so every later query (the audit
+ * writer's retries) would queue behind it and time out too, even once the database is back.
+ * Ending the client makes the pool discard it and connect afresh.
+ */
+function endOnReadTimeout(client: import('pg').PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise)
+      result.catch((error: unknown) => {
+        if ((error as Error)?.message === PG_READ_TIMEOUT_MESSAGE) void client.end().catch(() => undefined);
+      });
+    return result;
+  }) as typeof client.query;
 }
