@@ -29,6 +29,12 @@ export const SERVER_CODES = {
       'At shutdown the database still refused audit records, so they were written to a JSON-lines spill file instead.',
     fix: 'Import the spill file named in the message with `agent-hooks audit --import FILE` once the database is back.',
   },
+  SERVER_AUDIT_LOST: {
+    severity: 'error',
+    summary:
+      'The shutdown budget (the grace period less a margin) ran out while dispatches were still running or their records were still queued, so those audit records were neither written nor spilled before the process exited.',
+    fix: 'Give the server the grace period its supervisor gives it (`shutdownGraceMs`, Kubernetes `terminationGracePeriodSeconds`), and check the database in the log and any hook that does not stop when cancelled.',
+  },
   SERVER_TOKEN_LOOKUP_FAILED: {
     severity: 'error',
     summary:

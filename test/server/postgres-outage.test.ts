@@ -20,7 +20,7 @@ const HOOK_TIMEOUT_S = 2;
 /** Slow, not stalled: each answer of the database arrives this late. */
 const SLOW_DATABASE_MS = 800;
 const DB_TOKEN = 'ah_test-token-in-the-database';
-/** The shutdown grace (none is running here) and the audit drain's 30 s, with room. */
+/** The whole shutdown fits the default grace period less its margin (28 s); with room. */
 const STOP_TEST_TIMEOUT_MS = 60_000;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const unavailable = postgresUnavailable();

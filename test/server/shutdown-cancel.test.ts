@@ -5,8 +5,11 @@ import { openAuditStore } from '../../src/server/audit/open-store.ts';
 import { until } from '../helpers/poll.ts';
 import { type ConfigDir, claudePreToolUse, makeConfigDir, post, serveConfigDir } from './fixtures.ts';
 
-/** Short, so the test does not wait for the default 30 s before the hooks are cancelled. */
-const GRACE_MS = 200;
+/**
+ * Short, so the test does not wait for the default 30 s, yet long enough that its shares for
+ * the cancelled hooks to report and the audit to drain (shutdown.ts) fit a loaded machine.
+ */
+const GRACE_MS = 2_000;
 
 let config: ConfigDir | undefined;
 afterAll(() => {

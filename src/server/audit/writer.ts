@@ -86,9 +86,12 @@ export class AuditWriter {
     this.#timer = undefined;
     // A batch the database never answers (a stalled connection) must not hold the drain past its
     // deadline: its rows are still queued, so they are spilled (the import skips ids it has).
-    if (this.#flushing && !(await settlesBy(this.#flushing, deadline))) return this.#spillAll();
+    const inFlight = this.#flushing?.then(() => true);
+    if (inFlight && (await beforeDeadline(inFlight, deadline)) === undefined) return this.#spillAll();
     while (this.#queue.length > 0) {
-      if (await this.#flushOnce()) continue;
+      const written = await beforeDeadline(this.#flushOnce(), deadline);
+      if (written === undefined) break;
+      if (written) continue;
       if (Date.now() + this.#retryMs >= deadline) break;
       await new Promise((resolve) => setTimeout(resolve, this.#retryMs));
     }
@@ -184,13 +187,13 @@ export class AuditWriter {
   }
 }
 
-/** Whether `promise` settles before `deadline` (ms since the epoch). */
-async function settlesBy(promise: Promise<unknown>, deadline: number): Promise<boolean> {
+/** What `promise` resolves to before `deadline` (ms since the epoch), else undefined. */
+async function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()));
   });
-  const settled = await Promise.race([promise.then(() => true as const), late]);
+  const settled = await Promise.race([promise, late]);
   clearTimeout(timer);
   return settled;
 }
