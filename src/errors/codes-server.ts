@@ -15,7 +15,8 @@ export const SERVER_CODES = {
   },
   SERVER_TEAM_HOOKS_MISSING: {
     severity: 'warning',
-    summary: "A team's hooks folder does not exist, so that team runs no configured hooks.",
+    summary:
+      "A team's hooks folder does not exist, so that team runs none of its own hooks: its requests are answered 503 (unless a managed or in-process hook denies or blocks), audited with this diagnostic, and /healthz reports the team degraded.",
     fix: 'Create the folder named in the message (laid out like a project: `.claude/settings.json`, `.github/hooks/*.json`) or fix the `hooks` path.',
   },
   SERVER_AUDIT_WRITE_FAILED: {

@@ -1,9 +1,11 @@
 import { type DispatchResult, isHookError } from '../index.ts';
 import { monotonicMs } from '../model/clock.ts';
+import { isFinal, unanswerable } from './answerable.ts';
 import { auditRow, type DispatchContext, type DispatchStatus, newDispatchId } from './audit/record.ts';
 import type { DispatchScope, ServerContext } from './context.ts';
 import { BadHostRequest, HOST_FORMATS, type HostFormat, type HostRequest } from './host-formats/index.ts';
 import { abortSettleMs, answerDeadlineMs, earlyDeadlineMs } from './limits.ts';
+import { hooksMissing } from './team-health.ts';
 import type { TenantEngine } from './tenants.ts';
 
 /** One `POST /hooks/<host>/<event>` as the routes hand it over. */
@@ -134,7 +136,7 @@ async function runDispatch(
   const deadline = new Promise<typeof DEADLINE>((resolve) => {
     timer = setTimeout(() => resolve(DEADLINE), leftMs);
   });
-  let cancelled: string | undefined;
+  let failed: { status: DispatchStatus; why: string } | undefined;
   let gaveUp = false;
   // The audit row is queued when the dispatch settles, even after a deadline answer went out.
   const done = settled.then((outcome) => {
@@ -142,9 +144,9 @@ async function runDispatch(
     if (!('result' in outcome)) return record(timedOut ? 'deadline' : 'error', null, describe(outcome.error));
     if (timedOut)
       return record(gaveUp || !isFinal(outcome.result) ? 'deadline' : 'ok', outcome.result, deadlineText);
-    // As at the deadline: a deny or block that arrived stands, whatever was cancelled.
-    cancelled = isFinal(outcome.result) ? undefined : cancelledText(ctx, outcome.result);
-    record(cancelled ? 'cancelled' : 'ok', outcome.result, cancelled);
+    // As at the deadline: a deny or block that arrived stands, whatever was cancelled or missing.
+    failed = isFinal(outcome.result) ? undefined : unanswerable(ctx, audit, outcome.result);
+    record(failed?.status ?? 'ok', outcome.result, failed?.why);
   });
   ctx.inFlight.add(done);
   void done.finally(() => ctx.inFlight.delete(done));
@@ -167,7 +169,7 @@ async function runDispatch(
   }
   await done;
   if ('error' in winner) return failure(500, `the dispatch failed: ${describe(winner.error)}`, audit.id);
-  if (cancelled) return failure(503, `${cancelled}; the host treats this as a failed hook`, audit.id);
+  if (failed) return failure(503, `${failed.why}; the host treats this as a failed hook`, audit.id);
   return { status: 200, json: format.render(winner.result), dispatchId: audit.id };
 }
 
@@ -187,6 +189,8 @@ async function dispatchOnce(
     if (!pending) throw new Error('the server is shutting down');
     const tenant: TenantEngine = await pending;
     audit.configVersion = tenant.version;
+    const missing = hooksMissing(tenant.team);
+    audit.diagnostics = missing ? [missing] : undefined;
     try {
       return await ctx.tenants.dispatch(tenant, (engine) =>
         engine.dispatch(request.event, request.input, { signal }),
@@ -195,23 +199,6 @@ async function dispatchOnce(
       if (attempt > 0 || !isHookError(error) || error.code !== 'ENGINE_CLOSED') throw error;
     }
   }
-}
-
-/**
- * Why the answer cannot be the result: a hook cancelled before it finished (its engine closed
- * under it: shutdown past the grace period) decided nothing, and a 200 would pass a guard that
- * was still running as an allow. A failure answer is what the host's `onFailure` is for.
- */
-function cancelledText(ctx: ServerContext, result: DispatchResult): string | undefined {
-  const count = result.hooks.filter((hook) => hook.outcome === 'cancelled').length;
-  if (count === 0) return undefined;
-  const why = ctx.closing ? 'the server is shutting down' : "the team's engine was closed";
-  return `${count} hook${count === 1 ? ' was' : 's were'} cancelled before finishing (${why}), so their decision is unknown`;
-}
-
-/** A decision no further hook could change: deny (permission) or block wins over every other. */
-function isFinal(result: DispatchResult): boolean {
-  return result.decision === 'deny' || result.decision === 'block';
 }
 
 /** What `promise` settled with within `ms`, else undefined. */

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { buildListing, type Listing } from '../config/generation/listing.ts';
 import { loadConfig } from '../config/generation/load-config.ts';
@@ -15,6 +15,7 @@ import {
 import { digest } from './audit/record.ts';
 import type { ServerConfig, TeamConfig } from './config/server-config.ts';
 import { EngineRetirement } from './engine-retirement.ts';
+import { hooksMissing } from './team-health.ts';
 
 type FunctionHandler = Extract<NormalizedHandler, { type: 'function' }>;
 
@@ -141,10 +142,8 @@ export class Tenants {
   }
 
   async #create(team: TeamConfig, profile: ProfileName): Promise<TenantEngine> {
-    if (!existsSync(team.hooksDir))
-      this.#options.onWarning?.(
-        `SERVER_TEAM_HOOKS_MISSING: team "${team.name}": hooks folder ${team.hooksDir} does not exist, so the team runs no configured hooks`,
-      );
+    const missing = hooksMissing(team);
+    if (missing) this.#options.onWarning?.(missing);
     const managed = this.#config.managedDir;
     const isolated = this.#options.machineConfig
       ? {}

@@ -17,6 +17,8 @@ export interface DispatchContext {
   recordInput: boolean;
   configVersion: string | null;
   serverId: string;
+  /** Coded problems of the team's configuration while this dispatch ran (SERVER_TEAM_HOOKS_MISSING). */
+  diagnostics?: string[];
 }
 
 export type DispatchStatus = 'ok' | 'deadline' | 'cancelled' | 'error' | 'overloaded' | 'bad-request';
@@ -61,7 +63,10 @@ export function auditRow(
     reason: text(result?.reason ?? failure ?? null),
     duration_ms: Math.round(durationMs * 1000) / 1000,
     hooks: JSON.stringify(result ? hookSummaries(result) : []),
-    texts: JSON.stringify(result ? textsOf(result) : {}),
+    texts: JSON.stringify({
+      ...(result ? textsOf(result) : {}),
+      ...(ctx.diagnostics?.length ? { diagnostics: ctx.diagnostics } : {}),
+    }),
     config_version: ctx.configVersion,
     server_id: ctx.serverId,
   };
