@@ -42,6 +42,12 @@ export const SERVER_CODES = {
       'The database that holds the tokens made with `agent-hooks token` could not be asked (or did not answer before the host would time out), so requests with a token not in the configuration file were answered 503 and ran no hook.',
     fix: 'Check that the database in the message is reachable; tokens listed in the configuration file keep working meanwhile.',
   },
+  SERVER_TOKEN_TEAM_CONFLICT: {
+    severity: 'warning',
+    summary:
+      'A token is listed for one team in the server configuration file and stored for another in the token database; the configuration file wins.',
+    fix: 'Remove the token from the team it should not belong to: `agent-hooks token revoke --hash HASH` in the database, or the `tokens` entry in the configuration file.',
+  },
   SERVER_UI_LOCKED: {
     severity: 'warning',
     summary: 'The inspector listens on a non-loopback address without an admin token, so it is switched off.',

@@ -32,12 +32,15 @@ export interface TokenSources {
   configured(): ReadonlyMap<string, string>;
   /** The team of a hash in the shared database, if the server has one; rejects after `budgetMs`. */
   lookup?(hash: string, budgetMs: number): Promise<string | undefined>;
+  /** Told of a configured token in use (once per TOKEN_CACHE_MS), to check the database agrees. */
+  checkConfigured?(hash: string, team: string): void;
 }
 
 /**
- * Maps bearer tokens to teams. Configured hashes answer at once; the database (shared by every
- * server) is asked on a miss and its answer cached for TOKEN_CACHE_MS, so a token added on one
- * server works at once on every other, and a revoked one stops within that time.
+ * Maps bearer tokens to teams. Configured hashes answer at once (and win over the database,
+ * which is only checked for a disagreement); the database (shared by every server) is asked on
+ * a miss and its answer cached for TOKEN_CACHE_MS, so a token added on one server works at once
+ * on every other, and a revoked one stops within that time.
  */
 export class TokenRegistry {
   readonly #sources: TokenSources;
@@ -72,6 +75,7 @@ export class TokenRegistry {
     const configured = tokens.get(hash);
     if (configured) {
       this.#remember(token, configured);
+      this.#sources.checkConfigured?.(hash, configured);
       return configured;
     }
     if (!this.#sources.lookup) return undefined;

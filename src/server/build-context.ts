@@ -11,7 +11,7 @@ import { LiveFeed } from './live-feed.ts';
 import { ServerMetrics } from './metrics.ts';
 import { isLoopback } from './paths.ts';
 import { type ServerFunctionHook, type TenantEngine, Tenants } from './tenants.ts';
-import { reportedLookup } from './token-lookup.ts';
+import { conflictCheck, reportedLookup } from './token-lookup.ts';
 
 type Log = (line: string) => void;
 
@@ -52,6 +52,7 @@ export async function buildContext(options: ContextOptions, parts: ContextParts)
         log(`team "${tenant.team.name}": configuration version not recorded: ${(error as Error).message}`),
     );
   };
+  const teamInDatabase = (hash: string) => teamOfToken(store.db, hash);
   const tenants = new Tenants(config, {
     ...(options.functionHooks ? { functionHooks: options.functionHooks } : {}),
     watch: options.watch ?? true,
@@ -66,7 +67,8 @@ export async function buildContext(options: ContextOptions, parts: ContextParts)
     tenants,
     tokens: new TokenRegistry({
       configured: () => tokenMap(current.config),
-      lookup: reportedLookup((hash) => teamOfToken(store.db, hash), store.location, log),
+      lookup: reportedLookup(teamInDatabase, store.location, log),
+      checkConfigured: conflictCheck(teamInDatabase, store.location, log),
     }),
     store,
     writer,

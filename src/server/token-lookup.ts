@@ -2,6 +2,8 @@ import { HookError } from '../errors.ts';
 
 /** A failing token database is logged at most this often, with the requests refused meanwhile. */
 const FAILURE_LOG_EVERY_MS = 10_000;
+/** A token listed for two teams is logged at most this often per token, until someone fixes it. */
+const CONFLICT_LOG_EVERY_MS = 60_000;
 
 type Lookup = (hash: string) => Promise<string | undefined>;
 type BudgetedLookup = (hash: string, budgetMs: number) => Promise<string | undefined>;
@@ -43,5 +45,34 @@ export function reportedLookup(
     } finally {
       clearTimeout(timer);
     }
+  };
+}
+
+/**
+ * Checks, off the request path, that a token the configuration file gives `team` is not in the
+ * token database for another team. The file wins (it is the reviewed, deployed configuration,
+ * and it answers without the database); the other entry is only reported, with both teams,
+ * at most once per token per CONFLICT_LOG_EVERY_MS. A failing database is not reported here:
+ * the lookups and the audit writer report it.
+ */
+export function conflictCheck(
+  lookup: Lookup,
+  database: string,
+  log: (line: string) => void,
+): (hash: string, team: string) => void {
+  const lastLogged = new Map<string, number>();
+  return (hash, team) => {
+    void lookup(hash).then(
+      (other) => {
+        if (!other || other === team) return;
+        const now = Date.now();
+        if (now - (lastLogged.get(hash) ?? Number.NEGATIVE_INFINITY) < CONFLICT_LOG_EVERY_MS) return;
+        lastLogged.set(hash, now);
+        log(
+          `SERVER_TOKEN_TEAM_CONFLICT: token ${hash} is team "${team}"'s in the configuration file and team "${other}"'s in ${database}; the configuration file wins, so it runs team "${team}"'s hooks`,
+        );
+      },
+      () => undefined,
+    );
   };
 }
