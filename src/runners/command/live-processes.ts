@@ -7,7 +7,8 @@ import { removeHookTempDir } from './temp-files.ts';
  * Process trees of running hooks, and of hooks that exited but left background children in their
  * group ("lingering"). Hooks run in their own process group, so a Ctrl-C at the terminal no longer
  * reaches them: the host kills them itself on exit and on every terminating signal
- * (dependencies.md §2(a) step 6). Listeners exist while a tree is tracked and for `IDLE_KEEP_MS`
+ * (dependencies.md §2(a) step 6), unless the host listens for that signal too and so ends them
+ * in its own time. Listeners exist while a tree is tracked and for `IDLE_KEEP_MS`
  * after the last one ends, so an idle host gets Node's default signal behaviour back; a signal in
  * between finds nothing to kill and dies of it as before (`onSignal`). Keeping them across the gap
  * between hooks spares each hook run installing and removing five listeners, whose signal handles
@@ -40,13 +41,16 @@ function onExit(): void {
 }
 
 function onSignal(signal: NodeJS.Signals): void {
+  // Another listener means the host handles the signal itself: `serve` lets running guards finish
+  // within its grace period, `run` closes its engine. Its shutdown ends the hooks (an engine's
+  // close cancels them, 'exit' kills what is left); killing them here made every guard running at
+  // a rolling deploy's SIGTERM a crashed hook, answered as an allow.
+  if (process.listenerCount(signal) > 1) return;
   killAll();
   uninstall();
   // We were the only listener: restore the default action (terminate) that our listener replaced.
-  if (process.listenerCount(signal) === 0) {
-    removeHookTempDir();
-    process.kill(process.pid, signal);
-  }
+  removeHookTempDir();
+  process.kill(process.pid, signal);
 }
 
 function sync(): void {

@@ -8,6 +8,7 @@ import {
   rmSync,
   statfsSync,
   utimesSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -51,6 +52,28 @@ describe('live hook processes are killed when the host goes (dependencies.md §2
       expect(readdirSync(tmp).filter((name) => name.startsWith('agent-hooks-'))).toEqual([]);
     },
   );
+});
+
+describe('a host that handles the signal itself (as serve does)', () => {
+  it('keeps its running hook: the hook finishes and its answer is read', async () => {
+    const started = join(dir, 'drain-started');
+    const go = join(dir, 'drain-go');
+    const host = spawn(process.execPath, [fixture('host-drains-on-signal.mjs'), started, go], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let said = '';
+    host.stdout.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+    });
+    const ended = new Promise<number | null>((resolve) => host.on('exit', (code) => resolve(code)));
+    await until(() => existsSync(started), 'the hook to start');
+    host.kill('SIGTERM');
+    await until(() => said.includes('draining'), 'the host to handle SIGTERM');
+    // Only now may the hook finish: killed at the signal, it would never print this.
+    writeFileSync(go, '');
+    expect(await ended).toBe(0);
+    expect(JSON.parse(said.split('\n')[1]!)).toEqual({ exitCode: 0, stdout: 'finished\n' });
+  });
 });
 
 describe('a background child the hook left behind', () => {
