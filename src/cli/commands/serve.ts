@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadOptional } from '../../server/optional-deps.ts';
 import type { CliIo } from '../cli-io.ts';
-import { parsePort } from '../port-option.ts';
+import { parseGraceSeconds, parsePort } from '../port-option.ts';
 
 export interface ServeOptions {
   config?: string;
@@ -13,6 +13,8 @@ export interface ServeOptions {
   ui: boolean;
   watch: boolean;
   otel?: boolean;
+  /** `--shutdown-grace`, already in ms. */
+  shutdownGrace?: number;
   cwd: string;
   json?: boolean;
 }
@@ -46,6 +48,7 @@ export async function runServe(options: ServeOptions, out: (text: string) => voi
     ui: options.ui,
     watch: options.watch,
     ...(options.otel ? { otel: true } : {}),
+    ...(options.shutdownGrace !== undefined ? { shutdownGraceMs: options.shutdownGrace } : {}),
   });
   const ctx = server.context;
   const teams = [...ctx.config().teams.keys()];
@@ -124,6 +127,11 @@ export function registerServeCommand(program: Command, io: CliIo): void {
     .option('--no-ui', 'do not serve the inspector at /')
     .option('--no-watch', 'do not reload hooks and the configuration when they change')
     .option('--otel', 'report spans through the OpenTelemetry API (agent-hooks/otel)')
+    .option(
+      '--shutdown-grace <seconds>',
+      "seconds between SIGTERM and the supervisor's SIGKILL; shutdown ends before (default 30)",
+      parseGraceSeconds,
+    )
     .option(
       '--cwd <dir>',
       'without a configuration file: the project whose hooks team "local" runs',
