@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { displayPath, type FsScope, isInside, resolveInScope } from './agent-fs.ts';
+import { runShell } from './agent-shell.ts';
 import type { ModelToolSpec } from './model-client.ts';
 
 export interface ToolOutput {
@@ -18,7 +18,6 @@ const TOOL_OUTPUT_MAX_CHARS = 30_000;
 const GLOB_MAX_RESULTS = 500;
 const GREP_MAX_MATCHES = 200;
 const GREP_MAX_FILE_BYTES = 1_000_000;
-const SHELL_TIMEOUT_MS = 30_000;
 const IGNORED_DIRS = ['**/node_modules/**', '**/.git/**'];
 
 /**
@@ -169,42 +168,16 @@ function bashTool(scope: FsScope, env: NodeJS.ProcessEnv): AgentTool {
       description: 'Run a shell command in the project directory (e.g. to run the tests).',
       inputSchema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
     },
-    execute(input, signal) {
+    async execute(input, signal) {
       const command = str(input, 'command');
-      if (!command) return Promise.resolve({ output: 'command is required', isError: true });
-      return new Promise((done) => {
-        const child = spawn('/bin/sh', ['-c', command], {
-          cwd: scope.root,
-          env,
-          stdio: ['ignore', 'pipe', 'pipe'],
-          detached: true,
-        });
-        let out = '';
-        const add = (c: Buffer): void => {
-          if (out.length < TOOL_OUTPUT_MAX_CHARS * 2) out += c.toString('utf8');
-        };
-        child.stdout.on('data', add);
-        child.stderr.on('data', add);
-        const kill = (): void => {
-          try {
-            if (child.pid) process.kill(-child.pid, 'SIGKILL');
-          } catch {
-            // already gone
-          }
-        };
-        const timer = setTimeout(kill, SHELL_TIMEOUT_MS);
-        signal.addEventListener('abort', kill, { once: true });
-        child.on('error', (e) => {
-          clearTimeout(timer);
-          done({ output: `could not start the shell: ${e.message}`, isError: true });
-        });
-        child.on('close', (code, sig) => {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', kill);
-          const status = sig ? `killed by ${sig}` : `exit code ${code}`;
-          done({ output: cap(`${out}\n(${status})`), isError: code !== 0 });
-        });
+      if (!command) return { output: 'command is required', isError: true };
+      const run = await runShell(command, {
+        cwd: scope.root,
+        env,
+        maxChars: TOOL_OUTPUT_MAX_CHARS * 2,
+        signal,
       });
+      return { output: cap(`${run.output}\n(${run.status})`), isError: run.failed };
     },
   };
 }

@@ -1,8 +1,9 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFsScope } from '../../../src/runners/llm/agent-fs.ts';
 import { type AgentTool, createAgentTools } from '../../../src/runners/llm/agent-tools.ts';
+import { until } from '../../helpers/poll.ts';
 import { tempDir } from '../../helpers/temp-dir.ts';
 
 let base: string;
@@ -66,6 +67,47 @@ describe('agent tools confine file access to the project (claude-code-hooks.md Â
     expect(r.isError).toBe(true);
     expect(r.output).toContain(project);
     expect(r.output).toContain('exit code 3');
+  });
+
+  // A child that left the shell's process group (setsid) and holds its pipes: before the fix the
+  // tool waited for it (30 s here), so an agent hook ran that long past its own timeout.
+  const ESCAPED_SLEEP_SEC = 30;
+  /** Well under the escaped child's life: the tool must not wait for it. */
+  const PROMPT_RETURN_MS = 10_000;
+  const escaped = (pidFile: string) => `setsid sh -c 'echo $$ > ${pidFile}; exec sleep ${ESCAPED_SLEEP_SEC}'`;
+  const killEscaped = (pidFile: string) => {
+    if (existsSync(pidFile)) process.kill(Number(readFileSync(pidFile, 'utf8').trim()), 'SIGKILL');
+  };
+
+  it('Bash returns when the shell exits, although an escaped child still holds its output', async () => {
+    const pidFile = join(base, 'escaped-1.pid');
+    const started = Date.now();
+    try {
+      const r = await call('Bash', { command: `${escaped(pidFile)} & echo started` });
+      expect(Date.now() - started).toBeLessThan(PROMPT_RETURN_MS);
+      expect(r.output).toContain('started');
+      expect(r.output).toContain('exit code 0');
+    } finally {
+      await until(() => existsSync(pidFile), 'the escaped child to start');
+      killEscaped(pidFile);
+    }
+  });
+
+  it("Bash ends at once when the hook's signal aborts, even with an escaped child holding its output", async () => {
+    const pidFile = join(base, 'escaped-2.pid');
+    const controller = new AbortController();
+    try {
+      const running = tools.get('Bash')!.execute({ command: escaped(pidFile) }, controller.signal);
+      await until(() => existsSync(pidFile), 'the escaped child to start');
+      const aborted = Date.now();
+      controller.abort();
+      const r = await running;
+      expect(Date.now() - aborted).toBeLessThan(PROMPT_RETURN_MS);
+      expect(r.isError).toBe(true);
+      expect(r.output).toContain('ran out of time or was cancelled');
+    } finally {
+      killEscaped(pidFile);
+    }
   });
 
   it('without allowShell there is no Bash tool', async () => {
