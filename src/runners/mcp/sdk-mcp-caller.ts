@@ -49,10 +49,18 @@ export function createSdkMcpCaller(options: SdkMcpCallerOptions): McpToolCaller 
     return connection;
   }
 
-  async function clientFor(name: string): Promise<{ client: Client } | { message: string }> {
+  /**
+   * The server's client, or why there is none. The hook's signal ends the wait: connecting has its
+   * own, longer limit (`connectTimeoutMs`), and a server that never answers `initialize` must not
+   * hold a hook past its timeout. The connection attempt goes on for later hooks.
+   */
+  async function clientFor(
+    name: string,
+    signal: AbortSignal,
+  ): Promise<{ client: Client } | { message: string }> {
     if (closed) return { message: new ConnectionClosedError().message };
     try {
-      return { client: await connectionFor(name).client };
+      return { client: await untilAborted(connectionFor(name).client, signal) };
     } catch (e) {
       return { message: notConnectedMessage(e, name) };
     }
@@ -60,7 +68,7 @@ export function createSdkMcpCaller(options: SdkMcpCallerOptions): McpToolCaller 
 
   return {
     async callTool(call: McpToolCall): Promise<McpCallOutcome> {
-      const c = await clientFor(call.server);
+      const c = await clientFor(call.server, call.signal);
       if ('message' in c) return { kind: 'not-connected', message: c.message };
       return callOn(c.client, call);
     },
@@ -71,6 +79,16 @@ export function createSdkMcpCaller(options: SdkMcpCallerOptions): McpToolCaller 
       await Promise.all(open.map((connection) => connection.close()));
     },
   };
+}
+
+/** `pending`, or a rejection as soon as `signal` aborts (the pending promise is left to settle). */
+function untilAborted<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new Error('the hook ended while connecting'));
+  return new Promise<T>((resolve, reject) => {
+    const stop = (): void => reject(new Error('the hook ended while connecting'));
+    signal.addEventListener('abort', stop, { once: true });
+    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }
 
 function notConnectedMessage(e: unknown, name: string): string {

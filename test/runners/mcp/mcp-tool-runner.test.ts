@@ -139,6 +139,16 @@ describe('mcp_tool runner over stdio (claude-code-hooks.md §4.4)', () => {
     expect(res.timedOut).toBe(true);
   });
 
+  it('a server that never finishes connecting times out at the hook timeout, not the connect limit', async () => {
+    // Connecting has its own 10 s limit (sdk-mcp-caller.ts); before the fix a 500 ms hook waited it out.
+    const silent = { command: process.execPath, args: ['-e', 'setInterval(() => {}, 60_000)'] };
+    const started = Date.now();
+    const res = await call(runner({ servers: { silent } }), { server: 'silent', tool: 'echo' }, 500);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(res.timedOut).toBe(true);
+    expect(res.diagnostics?.map((d) => d.code)).toEqual(['RUNNER_TIMEOUT']);
+  });
+
   it("reads servers from the project's .mcp.json with ${VAR} expansion", async () => {
     const project = mkdtempSync(join(tmp, 'proj-'));
     writeFileSync(
