@@ -9,6 +9,7 @@ import { blockingFailure, failOpen } from './failure.ts';
 import { withoutIgnoredOutput } from './ignored-output.ts';
 import { withoutStops } from './ignored-stops.ts';
 import { type Interpretation, interpretation } from './interpretation.ts';
+import { mcpAnswerFailure } from './mcp-answer.ts';
 import type { FailedRun } from './output-reader.ts';
 import { parseStdout } from './parse-stdout.ts';
 import { readVerdict } from './read-verdict.ts';
@@ -59,6 +60,10 @@ function readRun(
   if (result.verdict)
     return readVerdict(result.verdict, { handler, spec, blockOnFailure, warnings }, profile);
   const parsed = result.output ? { json: result.output, text: '' } : parseStdout(result.stdout);
+  if (blockOnFailure && handler.type === 'mcp_tool') {
+    const failure = mcpAnswerFailure(result, parsed, spec);
+    if (failure) return blockingFailure(spec, failure, warnings, parsed.json);
+  }
   return profile.output.read({
     handler,
     spec,
