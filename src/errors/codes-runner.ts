@@ -142,7 +142,7 @@ export const RUNNER_CODES = {
   RUNNER_MODEL_REQUEST_FAILED: {
     severity: 'error',
     summary:
-      'The model call of a prompt or agent hook failed (network error, non-2xx answer, refused endpoint).',
+      'The model call of a prompt or agent hook failed (network error, non-2xx answer, refused endpoint, an answer over 10 MiB, which is not read further).',
     fix: 'Check the base URL, API key and model name; the message carries the provider error.',
   },
   RUNNER_MODEL_ABORTED: {

@@ -1,4 +1,5 @@
 import { installCommand, missingPackage } from '../../model/optional-package.ts';
+import { findTooLarge } from './capped-response.ts';
 import { confinedFetch } from './confined-fetch.ts';
 import type {
   JsonSchemaObject,
@@ -202,10 +203,11 @@ function toSdkMessages(messages: ModelMessage[]): unknown[] {
 function callFailure(e: unknown, signal: AbortSignal, model: ResolvedModel): ModelCallResult<never> {
   if (signal.aborted)
     return { ok: false, code: 'RUNNER_MODEL_ABORTED', message: 'The model call was aborted' };
+  const tooLarge = findTooLarge(e);
   return {
     ok: false,
     code: 'RUNNER_MODEL_REQUEST_FAILED',
-    message: `The ${model.provider} model "${model.modelId}" at ${model.baseURL} failed: ${errText(e)}`,
+    message: `The ${model.provider} model "${model.modelId}" at ${model.baseURL} failed: ${errText(tooLarge ?? e)}`,
   };
 }
 

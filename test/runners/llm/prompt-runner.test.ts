@@ -3,6 +3,7 @@ import { getProfile } from '../../../src/engine/profiles/profiles.ts';
 import { interpret } from '../../../src/engine/read-output/interpret.ts';
 import type { EventName } from '../../../src/model/event-name.ts';
 import type { PromptFields, PromptHandler } from '../../../src/model/handler.ts';
+import { MODEL_MAX_RESPONSE_BYTES } from '../../../src/runners/llm/capped-response.ts';
 import { createPromptRunner, PROMPT_HOOK_SYSTEM_PROMPT } from '../../../src/runners/llm/prompt-runner.ts';
 import { type RunnerResult, runnerResult } from '../../../src/runners/types.ts';
 import { fixture, type MockLlmServer, startMockLlmServer } from '../../helpers/mock-llm-server.ts';
@@ -169,6 +170,30 @@ describe('prompt runner over Anthropic Messages (claude-code-observed.md prompt 
     expect(r.failure?.code).toBe('RUNNER_MODEL_REQUEST_FAILED');
     expect(server.requests).toHaveLength(1); // no retries
   });
+});
+
+describe('prompt runner: a model answer beyond the size cap', () => {
+  it.each<['anthropic' | 'openai', () => NodeJS.ProcessEnv]>([
+    ['anthropic', anthropicEnv],
+    ['openai', openaiEnv],
+  ])(
+    '%s: is not read past MODEL_MAX_RESPONSE_BYTES, and is a non-blocking failure naming the cap',
+    async (provider, env) => {
+      // A verdict whose body is just over the cap: before the fix it was buffered whole and obeyed,
+      // and an endless body grew without bound until the timeout (2.3 GB in 4 s in a probe).
+      const reason = 'x'.repeat(MODEL_MAX_RESPONSE_BYTES);
+      const verdict = JSON.stringify({ ok: false, reason });
+      const reply = structuredClone(fixture(provider, 'verdict-ok-false')) as { json: any };
+      if (provider === 'anthropic') reply.json.content[0].text = verdict;
+      else reply.json.choices[0].message.content = verdict;
+      server.queue(provider, reply);
+      const r = await run({ prompt: 'x' }, env());
+      expect(r.verdict).toBeUndefined();
+      expect(r.failure?.code).toBe('RUNNER_MODEL_REQUEST_FAILED');
+      expect(r.failure?.message).toContain(`exceeded ${MODEL_MAX_RESPONSE_BYTES} bytes`);
+      expect(readByEngine(r).outcome).toBe('non-blocking-error');
+    },
+  );
 });
 
 describe('prompt runner over OpenAI Chat Completions', () => {
