@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHookEngine, type HookEngine } from '../../src/index.ts';
+import type { EventName } from '../../src/model/event-name.ts';
 import { mcpProject, WRITE_INPUT } from '../runners/mcp/mcp-project.ts';
 
 // claude-code-hooks.md §4.1: an mcp_tool hook with onFailure "block" "must answer with hook JSON,
@@ -19,11 +20,7 @@ const NOT_AN_ANSWER: Answer[] = [
   { tool: 'echo', input: { verdict: 'deny' }, failure: 'none of the output fields' },
 ];
 
-async function dispatchWith(
-  event: 'PreToolUse' | 'PreCompact',
-  hook: Record<string, unknown>,
-  input: Record<string, unknown>,
-) {
+async function dispatchWith(event: EventName, hook: Record<string, unknown>, input: Record<string, unknown>) {
   const { dir } = mcpProject({ hooks: { [event]: [{ matcher: '*', hooks: [hook] }] } });
   const engine = await createHookEngine({ cwd: dir, noUser: true, sessionId: 'mcp-block' });
   engines.push(engine);
@@ -46,11 +43,14 @@ describe('mcp_tool with onFailure: "block" (claude-code-hooks.md §4.1)', () => 
     expect(result.reason).toContain(failure);
   });
 
-  it.each(NOT_AN_ANSWER)('without onFailure, $tool answering $failure decides nothing', async ({ tool, input }) => {
-    const result = await dispatchWith('PreToolUse', mcpHook(tool, input, false), WRITE_INPUT);
-    expect(result.decision).toBeNull();
-    expect(result.hooks[0]?.outcome).toBe('success');
-  });
+  it.each(NOT_AN_ANSWER)(
+    'without onFailure, $tool answering $failure decides nothing',
+    async ({ tool, input }) => {
+      const result = await dispatchWith('PreToolUse', mcpHook(tool, input, false), WRITE_INPUT);
+      expect(result.decision).toBeNull();
+      expect(result.hooks[0]?.outcome).toBe('success');
+    },
+  );
 
   it('{} and hook JSON are answers: {} decides nothing, a deny denies', async () => {
     const empty = await dispatchWith('PreToolUse', mcpHook('echo', {}, true), WRITE_INPUT);
@@ -59,6 +59,14 @@ describe('mcp_tool with onFailure: "block" (claude-code-hooks.md §4.1)', () => 
     const deny = await dispatchWith('PreToolUse', mcpHook('decide', { path: 'a.ts' }, true), WRITE_INPUT);
     expect(deny.decision).toBe('deny');
     expect(deny.reason).toBe('blocked a.ts');
+  });
+
+  it('a tool reporting isError blocks, and the hook says so: outcome blocking, not non-blocking-error', async () => {
+    // Before the fix the call was denied while the hook's outcome read "non-blocking-error".
+    const result = await dispatchWith('PreToolUse', mcpHook('fail', {}, true), WRITE_INPUT);
+    expect(result.decision).toBe('deny');
+    expect(result.hooks[0]?.outcome).toBe('blocking');
+    expect(result.diagnostics.map((d) => d.code)).toContain('RUNNER_MCP_TOOL_ERROR');
   });
 
   it('on PreCompact plain text is the answer, not a failure', async () => {

@@ -54,7 +54,10 @@ function readRun(
         result.spawnError?.message ?? result.failure?.message ?? `timed out after ${result.durationMs} ms`,
       warnings,
     };
-    if (blockOnFailure) return blockingFailure(spec, run.message, warnings, null, run.outcome);
+    // A failure that blocks is `blocking`, as a command's bad exit under onFailure: block is; a
+    // timeout or a start failure keeps its own outcome, which already says what happened.
+    const blockedAs = run.outcome === 'non-blocking-error' ? 'blocking' : run.outcome;
+    if (blockOnFailure) return blockingFailure(spec, run.message, warnings, null, blockedAs);
     return profile.output.readFailure(run) ?? failOpen(run);
   }
   if (result.verdict)
