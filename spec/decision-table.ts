@@ -1,6 +1,7 @@
 import type { Decision, Outcome } from '../src/engine/dispatch/result.ts';
 import type { EventName } from '../src/model/event-name.ts';
 import type { ProfileName } from '../src/model/profile-name.ts';
+import { renderModelMcpSection } from './decision-table-model-mcp.ts';
 
 /**
  * What a fixture hook does in one row. Each behaviour is a mode of the real fixture script
@@ -749,5 +750,6 @@ export function renderDecisionsDoc(): string {
       `| ${row.profile} | ${row.event} | ${doesCell(row)} | ${row.outcome} | ${decisionCell(row)} | ${row.why} |`,
     );
   }
+  lines.push(...renderModelMcpSection());
   return `${lines.join('\n')}\n`;
 }

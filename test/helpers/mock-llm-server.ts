@@ -8,8 +8,8 @@ export const LLM_FIXTURES_DIR: string = join(import.meta.dirname, '..', 'fixture
 
 export type MockProvider = 'anthropic' | 'openai';
 
-/** One answer the server gives: a recorded JSON body, or raw text with a status (errors, garbage). */
-export type MockReply = { json: unknown } | { status: number; body: string };
+/** One answer the server gives: a recorded JSON body, raw text with a status (errors, garbage), or none at all (`hang`: the request is never answered). */
+export type MockReply = { json: unknown } | { status: number; body: string } | { hang: true };
 
 export interface RecordedRequest {
   provider: MockProvider;
@@ -53,6 +53,7 @@ export async function startMockLlmServer(): Promise<MockLlmServer> {
       res.end(JSON.stringify({ error: { message: `no ${provider} reply queued` } }));
       return;
     }
+    if ('hang' in reply) return; // closeAllConnections() ends it
     if ('json' in reply) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(reply.json));
