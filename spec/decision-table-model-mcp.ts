@@ -22,6 +22,7 @@ export type ModelMcpAnswer =
   | 'hook-json-deny'
   | 'plain-text'
   | 'image-only'
+  | 'structured-content-only'
   | 'is-error'
   | 'unknown-tool'
   | 'server-not-configured'
@@ -212,6 +213,15 @@ export const MODEL_MCP_DECISION_TABLE: readonly ModelMcpRow[] = [
     outcome: 'blocking',
     decision: 'deny',
     why: 'with onFailure: block, an image is a failure that counts as exit 2 (§4.1)',
+  },
+  {
+    handler: 'mcp_tool',
+    event: 'PreToolUse',
+    answer: 'structured-content-only',
+    outcome: 'success',
+    decision: null,
+    code: 'RUNNER_MCP_STRUCTURED_CONTENT_IGNORED',
+    why: 'only text content is the output (§4.4): a deny in structuredContent alone decides nothing, with a diagnostic (the host reads it as no answer, so onFailure: block does not block either)',
   },
   {
     handler: 'mcp_tool',

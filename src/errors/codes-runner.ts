@@ -185,6 +185,12 @@ export const RUNNER_CODES = {
     summary: 'The tool called by an `mcp_tool` hook returned `isError: true`; this is a non-blocking error.',
     fix: 'See the tool error text in the message; use `onFailure: "block"` if the action must not proceed.',
   },
+  RUNNER_MCP_STRUCTURED_CONTENT_IGNORED: {
+    severity: 'warning',
+    summary:
+      "An `mcp_tool` hook result held `structuredContent` and no text: only text content is the hook's output (claude-code-hooks.md §4.4), so the structured answer decided nothing.",
+    fix: 'Return the hook JSON as a text block too (MCP asks tools to serialize structuredContent into a text block).',
+  },
   RUNNER_MCP_CONTENT_IGNORED: {
     severity: 'info',
     summary:

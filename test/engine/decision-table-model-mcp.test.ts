@@ -59,6 +59,7 @@ const MCP_CALLS: Partial<Record<ModelMcpAnswer, { server: string; tool: string; 
   'hook-json-deny': { server: 'lint', tool: 'decide', input: { path: 'build' } },
   'plain-text': { server: 'lint', tool: 'say', input: { text: 'this deletes the build' } },
   'image-only': { server: 'lint', tool: 'picture' },
+  'structured-content-only': { server: 'lint', tool: 'structured' },
   'is-error': { server: 'lint', tool: 'fail' },
   'unknown-tool': { server: 'lint', tool: 'no_such_tool' },
   'server-not-configured': { server: 'ghost', tool: 'echo' },

@@ -1,7 +1,7 @@
 import type { McpToolHandler } from '../../model/handler.ts';
 import { startDeadline } from '../deadline.ts';
 import { abortedResult, failureResult, successResult } from '../llm/runner-result.ts';
-import type { HandlerRunner, RunnerResult } from '../types.ts';
+import type { HandlerRunner, RunnerDiagnostic, RunnerResult } from '../types.ts';
 import { type McpServerConfig, readProjectMcpServers } from './mcp-config.ts';
 import type { McpCallOutcome, McpToolCaller } from './mcp-tool-caller.ts';
 import { createSdkMcpCaller } from './sdk-mcp-caller.ts';
@@ -46,13 +46,27 @@ function readOutcome(outcome: McpCallOutcome, server: string, tool: string, star
       `MCP tool "${tool}" on "${server}" reported an error: ${text}`,
     );
   }
-  const skipped = outcome.content.length - texts.length;
-  const ignored = `${skipped} non-text content block(s) ignored`;
-  return successResult(
-    startedAt,
-    text,
-    skipped ? [{ code: 'RUNNER_MCP_CONTENT_IGNORED', message: ignored }] : undefined,
-  );
+  return successResult(startedAt, text, ignoredContent(outcome, texts.length));
+}
+
+/** What of a result is not read as the hook's output: non-text blocks, structuredContent alone. */
+function ignoredContent(outcome: McpCallOutcome & { kind: 'result' }, texts: number): RunnerDiagnostic[] {
+  const found: RunnerDiagnostic[] = [];
+  const skipped = outcome.content.length - texts;
+  if (skipped)
+    found.push({
+      code: 'RUNNER_MCP_CONTENT_IGNORED',
+      message: `${skipped} non-text content block(s) ignored`,
+    });
+  // §4.4: only text content is the hook's output; an answer only in structuredContent decides nothing.
+  if (texts === 0 && outcome.structuredContent !== undefined) {
+    found.push({
+      code: 'RUNNER_MCP_STRUCTURED_CONTENT_IGNORED',
+      message:
+        'the tool answered with structuredContent and no text; only text content is read as the hook output',
+    });
+  }
+  return found;
 }
 
 /**
