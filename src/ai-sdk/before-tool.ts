@@ -1,7 +1,7 @@
 // PreToolUse for one AI SDK tool call, and on `ask` the permission flow Claude Code runs in an
 // interactive session: PermissionRequest hooks first, then the person (the host's `onAsk`).
 import type { ToolExecutionOptions } from 'ai';
-import type { DispatchResult } from '../index.ts';
+import { type DispatchResult, diagnostic } from '../index.ts';
 import { type RewriteContext, rewriteInput } from './rewrite.ts';
 import { modelText, ToolHookError } from './tool-hook-error.ts';
 
@@ -107,9 +107,39 @@ async function ask(ctx: CallContext, pre: DispatchResult, input: unknown): Promi
       })
     : false;
   if (answer === true) return input;
+  if (isAllow(answer)) {
+    if (!answer.updatedInput) return input;
+    return rewriteInput(ctx, { ...pre, updatedInput: answer.updatedInput }, input);
+  }
   if (answer === false) throw new ToolHookError('denied', reason, { result: pre });
-  if (answer.behavior === 'deny')
-    throw new ToolHookError('denied', answer.message ?? reason, { result: pre });
-  if (!answer.updatedInput) return input;
-  return rewriteInput(ctx, { ...pre, updatedInput: answer.updatedInput }, input);
+  if (isPlainObject(answer) && answer.behavior === 'deny')
+    throw new ToolHookError('denied', typeof answer.message === 'string' ? answer.message : reason, {
+      result: pre,
+    });
+  // Only a clear yes runs the call: `'deny'`, `undefined` or a misspelt behavior is a no, said aloud.
+  const found = diagnostic(
+    'AI_SDK_INVALID_ASK_ANSWER',
+    `withHooks: onAsk answered ${describe(answer)} for tool ${hookToolName}, which is neither true/false nor { behavior: 'allow' | 'deny' }; the call was denied`,
+    { event: 'PreToolUse' },
+  );
+  pre.diagnostics.push(found);
+  session.report(found);
+  throw new ToolHookError('denied', reason, { result: pre });
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isAllow(answer: unknown): answer is { behavior: 'allow'; updatedInput?: Record<string, unknown> } {
+  return isPlainObject(answer) && answer.behavior === 'allow';
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
 }

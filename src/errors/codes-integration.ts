@@ -30,6 +30,12 @@ export const INTEGRATION_CODES = {
       'An AI SDK tool has no `execute` function (a client-side or provider-executed tool), so no hook can run around it.',
     fix: 'Give the tool an `execute` function, or dispatch PreToolUse yourself where the host runs it.',
   },
+  AI_SDK_INVALID_ASK_ANSWER: {
+    severity: 'error',
+    summary:
+      "The host's `onAsk` answered something other than `true`/`false` or `{ behavior: 'allow' | 'deny' }` (e.g. the string `'deny'`, or nothing); the call was denied rather than run on an answer that is no clear yes.",
+    fix: "Return `true` or `{ behavior: 'allow', updatedInput? }` to run the call, `false` or `{ behavior: 'deny', message? }` to refuse it.",
+  },
   MCP_PROXY_HOOK_FAILED: {
     severity: 'error',
     summary:

@@ -81,6 +81,21 @@ describe('ask: PermissionRequest hooks, then the host (claude-code-hooks.md §2.
     expect(no.output).toEqual({ type: 'error-text', value: 'not today' });
   });
 
+  it('an onAsk answer that is no clear yes denies the call, with a coded diagnostic', async () => {
+    for (const answer of ['deny', 'allow', undefined, { behavior: 'Allow' }, 1]) {
+      const codes: string[] = [];
+      const run = await askRun([], {
+        onAsk: (() => answer) as unknown as () => boolean,
+        onDiagnostic: (d) => codes.push(d.code),
+      });
+      expect(run.ran, JSON.stringify(answer)).toEqual([]);
+      expect(run.output).toEqual({ type: 'error-text', value: 'please confirm' });
+      expect(codes).toEqual(['AI_SDK_INVALID_ASK_ANSWER']);
+      await engine!.close();
+      engine = undefined;
+    }
+  });
+
   it('without onAsk denies with the bare reason, as Claude Code does in -p', async () => {
     const { ran, output } = await askRun([]);
     expect(ran).toEqual([]);
