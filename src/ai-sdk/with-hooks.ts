@@ -61,9 +61,9 @@ type Execute = (input: unknown, exec: ToolExecutionOptions) => unknown;
 function wrapTool(name: string, tool: Tool, session: HookSession, options: WithHooksOptions): Tool {
   const execute = tool.execute as Execute;
   // The engine turns Copilot runtime names into Claude's (`bash` → `Bash`); messages use the same.
-  const hookToolName = String(
-    normalizeInput('PreToolUse', { tool_name: options.toolNames?.[name] ?? name }).tool_name,
-  );
+  // Own keys only: a tool named `constructor` or `toString` must not pick up Object.prototype's.
+  const mapped = options.toolNames && Object.hasOwn(options.toolNames, name) ? options.toolNames[name] : name;
+  const hookToolName = String(normalizeInput('PreToolUse', { tool_name: mapped }).tool_name);
   const context = (exec: ToolExecutionOptions): CallContext => ({
     session,
     tool,

@@ -1,5 +1,6 @@
-import { generateText, stepCountIs } from 'ai';
+import { generateText, stepCountIs, tool } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { hookLoopStop, hookStopWhen, withHooks } from '../../src/ai-sdk.ts';
 import type { Diagnostic, HookEngine } from '../../src/index.ts';
 import { engineWithClaudeHooks } from '../helpers/engine.ts';
@@ -233,6 +234,41 @@ describe('withHooks around generateText (claude-code-observed.md "Decisions")', 
     expect(toolResultsIn(model, 1)[0]!.output.value).toBe(
       'PreToolUse:Read hook error: secrets are off limits',
     );
+  });
+
+  it('a tool named like an Object.prototype member keeps its name when toolNames does not list it', async () => {
+    const log = logFile();
+    engine = await engineWithClaudeHooks({
+      PreToolUse: on([['constructor|toString', hook('deny-exit2', log)]]),
+    });
+    const ran: string[] = [];
+    const named = (name: string) =>
+      tool({
+        inputSchema: z.object({}),
+        execute: async () => {
+          ran.push(name);
+          return 'done';
+        },
+      });
+    const model = scriptedModel([
+      [toolCall('c1', 'constructor', {}), toolCall('c2', 'toString', {})],
+      [text('ok')],
+    ]);
+    await generateText({
+      model,
+      tools: withHooks({ constructor: named('constructor'), toString: named('toString') }, engine, {
+        toolNames: { read_file: 'Read' },
+      }),
+      prompt: 'x',
+      stopWhen: stepCountIs(3),
+    });
+    expect(ran).toEqual([]);
+    // The two hooks run concurrently: either may log first.
+    expect(
+      recorded(log)
+        .map((p) => p.tool_name)
+        .sort(),
+    ).toEqual(['constructor', 'toString']);
   });
 
   it('ends the tool loop after a call whose hook answered continue: false; the call still ran', async () => {
