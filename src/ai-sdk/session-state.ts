@@ -41,6 +41,9 @@ export class SessionState {
   }
 
   setTexts(toolCallId: string, texts: string[]): void {
+    // Some providers reuse call ids across responses (`call_0`): a call without texts must not
+    // show the model the texts of an earlier call that had the same id.
+    this.#texts.delete(toolCallId);
     if (texts.length === 0) return;
     // Bounded: entries are read (possibly more than once) when results are converted, never removed.
     if (this.#texts.size >= MAX_PENDING_TEXTS) this.#texts.delete(this.#texts.keys().next().value!);

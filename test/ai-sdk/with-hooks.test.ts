@@ -271,6 +271,24 @@ describe('withHooks around generateText (claude-code-observed.md "Decisions")', 
     ).toEqual(['constructor', 'toString']);
   });
 
+  it("a provider that reuses a call id does not give a later call an earlier call's hook texts", async () => {
+    const log = logFile();
+    engine = await engineWithClaudeHooks({
+      PreToolUse: on([['read_file', hook('context', log, 'about read_file only')]]),
+    });
+    const { tools } = makeTools();
+    const model = scriptedModel([
+      [toolCall('call_0', 'read_file', { path: 'a' })],
+      [toolCall('call_0', 'bash', { command: 'ls' })],
+      [text('ok')],
+    ]);
+    await generateText({ model, tools: withHooks(tools, engine), prompt: 'x', stopWhen: stepCountIs(4) });
+    expect(toolResultsIn(model, 2)[1]).toEqual({
+      toolCallId: 'call_0',
+      output: { type: 'text', value: 'ran ls' },
+    });
+  });
+
   it('ends the tool loop after a call whose hook answered continue: false; the call still ran', async () => {
     const log = logFile();
     engine = await engineWithClaudeHooks({
