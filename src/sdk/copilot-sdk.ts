@@ -1,4 +1,6 @@
 import type { HookEngine } from '../engine/engine.ts';
+import { didYouMean } from '../errors/did-you-mean.ts';
+import { HookError } from '../errors.ts';
 import { getEvent } from '../events/catalogue.ts';
 import type { CopilotHookOutput } from '../events/outputs.ts';
 import type { EventName } from '../model/event-name.ts';
@@ -77,6 +79,7 @@ export function registerCopilotSdkHooks(
   hooks: CopilotSdkHooks,
   options: CopilotSdkRegisterOptions = {},
 ): SdkHooksRegistration {
+  refuseUnknownCallbacks(hooks);
   const sessionId = options.sessionId ?? engine.sessionId;
   const timeoutMs = options.timeoutMs ?? COPILOT_SDK_DEFAULT_TIMEOUT_MS;
   const state = new RegistrationState(options.onIssue);
@@ -96,6 +99,25 @@ export function registerCopilotSdkHooks(
     });
   }
   return registerHandlers(engine, sessionId, handlers, state);
+}
+
+/**
+ * A callback this engine does not run (a typo, or one only another SDK has, such as the Rust
+ * SDK's `agentStop`) would otherwise be dropped without a word, and the guard it holds never
+ * applied: misuse, thrown like an unknown event name in `registerClaudeSdkHooks`.
+ */
+function refuseUnknownCallbacks(hooks: CopilotSdkHooks): void {
+  const known = Object.keys(COPILOT_SDK_EVENTS);
+  for (const [name, callback] of Object.entries(hooks)) {
+    if (Object.hasOwn(COPILOT_SDK_EVENTS, name) || callback === undefined || callback === null) continue;
+    const suggestion = didYouMean(name, known);
+    throw new HookError(
+      'ENGINE_UNKNOWN_EVENT',
+      `registerCopilotSdkHooks: unknown callback ${JSON.stringify(name)}${
+        suggestion ? ` (did you mean ${suggestion}?)` : ''
+      }; the callbacks run here are ${known.join(', ')}`,
+    );
+  }
 }
 
 function wrap(

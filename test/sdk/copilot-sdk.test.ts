@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { normalizeOutput } from '../../src/engine/read-output/normalize-output.ts';
 import {
   type CopilotSdkHookInput,
+  type CopilotSdkHooks,
   createHookEngine,
   type HookEngine,
   registerCopilotSdkHooks,
@@ -131,6 +132,25 @@ describe('registerCopilotSdkHooks (other-agents-hooks.md §1.7)', () => {
     const timedOut = await engine.dispatch('preToolUse', BASH);
     expect(timedOut.decision).toBeNull();
     expect(slow.issues).toMatchObject([{ event: 'PreToolUse', kind: 'timeout' }]);
+  });
+
+  it('refuses a callback it would not run instead of dropping it silently', async () => {
+    const engine = await newEngine();
+    const deny = async () => ({ permissionDecision: 'deny' as const, permissionDecisionReason: 'no' });
+    const hooks = { onPretoolUse: deny } as CopilotSdkHooks;
+    expect(() => registerCopilotSdkHooks(engine, hooks)).toThrow(
+      expect.objectContaining({
+        code: 'ENGINE_UNKNOWN_EVENT',
+        message: expect.stringMatching(/onPreToolUse\?/),
+      }),
+    );
+    expect(() => registerCopilotSdkHooks(engine, { onAgentStop: deny } as CopilotSdkHooks)).toThrow(
+      /unknown callback "onAgentStop"/,
+    );
+    // Nothing was registered: the known callback next to the unknown one did not slip in.
+    const mixed = { onPreToolUse: deny, onPreMcpToolCall: deny } as CopilotSdkHooks;
+    expect(() => registerCopilotSdkHooks(engine, mixed)).toThrow(/onPreMcpToolCall/);
+    expect((await engine.dispatch('preToolUse', BASH)).decision).toBeNull();
   });
 
   it('onSessionStart additionalContext and onPostToolUse modifiedResult reach the result', async () => {
