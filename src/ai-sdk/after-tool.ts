@@ -22,7 +22,10 @@ export async function afterSuccess(
     { messages: ctx.exec.messages },
   );
   if (!post.continue) {
-    ctx.session.state.stopLoop({ kind: 'hook_stopped', reason: post.stopReason, event: 'PostToolUse' });
+    ctx.session.state.stopLoop(
+      { kind: 'hook_stopped', reason: post.stopReason, event: 'PostToolUse' },
+      ctx.exec.messages,
+    );
   }
   const shown = await rewriteOutput(ctx, post, output);
   ctx.session.state.setTexts(ctx.toolCallId, [...go.texts, ...post.messages.toModel]);
@@ -53,11 +56,10 @@ export async function afterFailure(
     { messages: ctx.exec.messages },
   );
   if (!failure.continue) {
-    ctx.session.state.stopLoop({
-      kind: 'hook_stopped',
-      reason: failure.stopReason,
-      event: 'PostToolUseFailure',
-    });
+    ctx.session.state.stopLoop(
+      { kind: 'hook_stopped', reason: failure.stopReason, event: 'PostToolUseFailure' },
+      ctx.exec.messages,
+    );
   }
   const texts = [...go.texts, ...failure.messages.toModel];
   if (texts.length === 0) return error;

@@ -41,6 +41,7 @@ export interface GoAhead {
 /** Runs PreToolUse; returns the input to run with, or throws a `ToolHookError` the model will read. */
 export async function beforeTool(ctx: CallContext, input: unknown): Promise<GoAhead> {
   const { session, hookToolName, toolCallId } = ctx;
+  refuseAfterStop(ctx);
   const pre = await session.dispatch(
     'PreToolUse',
     { tool_name: hookToolName, tool_input: input, tool_use_id: toolCallId },
@@ -48,7 +49,10 @@ export async function beforeTool(ctx: CallContext, input: unknown): Promise<GoAh
   );
   // claude-code-observed.md: with `continue: false` the call still runs, then the loop stops.
   if (!pre.continue)
-    session.state.stopLoop({ kind: 'hook_stopped', reason: pre.stopReason, event: 'PreToolUse' });
+    session.state.stopLoop(
+      { kind: 'hook_stopped', reason: pre.stopReason, event: 'PreToolUse' },
+      ctx.exec.messages,
+    );
   switch (pre.decision) {
     case 'deny':
       throw new ToolHookError(
@@ -59,12 +63,15 @@ export async function beforeTool(ctx: CallContext, input: unknown): Promise<GoAh
         },
       );
     case 'defer':
-      session.state.stopLoop({
-        kind: 'tool_deferred',
-        reason: pre.reason,
-        event: 'PreToolUse',
-        deferredToolUse: { id: toolCallId, name: ctx.toolName, input },
-      });
+      session.state.stopLoop(
+        {
+          kind: 'tool_deferred',
+          reason: pre.reason,
+          event: 'PreToolUse',
+          deferredToolUse: { id: toolCallId, name: ctx.toolName, input },
+        },
+        ctx.exec.messages,
+      );
       throw new ToolHookError('deferred', `PreToolUse:${hookToolName} hook deferred this call`, {
         result: pre,
       });
@@ -73,6 +80,25 @@ export async function beforeTool(ctx: CallContext, input: unknown): Promise<GoAh
     default:
       return { input: await rewriteInput(ctx, pre, input), texts: pre.messages.toModel };
   }
+}
+
+/**
+ * Claude Code runs no tool call once a hook ended the loop (claude-code-observed.md "Decisions":
+ * `hook_stopped`, `tool_deferred`); `hookStopWhen` ends the AI SDK's loop there. A call from a
+ * later step means the loop went on without it: the call is refused, and the host told why.
+ */
+function refuseAfterStop(ctx: CallContext): void {
+  const stop = ctx.session.state.stopBefore(ctx.exec.messages);
+  if (!stop) return;
+  const why = `a ${stop.event} hook ended the agent loop (${stop.kind}${stop.reason ? `: ${stop.reason}` : ''})`;
+  ctx.session.report(
+    diagnostic(
+      'AI_SDK_LOOP_NOT_STOPPED',
+      `withHooks: tool ${ctx.hookToolName} was called after ${why}, so the call was refused. Put hookStopWhen(engine) in the stopWhen of generateText/streamText, and start each turn with onUserPrompt or runWithStopHooks.`,
+      { event: 'PreToolUse' },
+    ),
+  );
+  throw new ToolHookError('denied', `PreToolUse:${ctx.hookToolName} hook error: ${why}`);
 }
 
 /** claude-code-hooks.md §2.8: PermissionRequest hooks answer before the person is asked. */
@@ -86,7 +112,10 @@ async function ask(ctx: CallContext, pre: DispatchResult, input: unknown): Promi
   if (request.decision === 'allow') return rewriteInput(ctx, request, input);
   if (request.decision === 'deny') {
     if (request.permission?.interrupt) {
-      session.state.stopLoop({ kind: 'interrupted', reason: request.reason, event: 'PermissionRequest' });
+      session.state.stopLoop(
+        { kind: 'interrupted', reason: request.reason, event: 'PermissionRequest' },
+        ctx.exec.messages,
+      );
     }
     throw new ToolHookError(
       'denied',

@@ -35,9 +35,26 @@ export class SessionState {
     return this.promptId;
   }
 
-  /** Records the first reason the loop must end; later ones do not replace it. */
-  stopLoop(stop: HookLoopStop): void {
-    this.loopStop ??= stop;
+  /** The `messages` of the step whose call ended the loop; undefined when no call did. */
+  #stopStep: readonly unknown[] | undefined;
+
+  /**
+   * Records the first reason the loop must end; later ones do not replace it. `step` is the
+   * AI SDK's `messages` of the tool call whose hook ended it: the other calls of that step go on.
+   */
+  stopLoop(stop: HookLoopStop, step?: readonly unknown[]): void {
+    if (this.loopStop) return;
+    this.loopStop = stop;
+    this.#stopStep = step;
+  }
+
+  /**
+   * The stop a tool call comes after, or null: set when a hook ended the loop in an earlier step
+   * (the AI SDK hands every call of one step the same `messages` array) and the loop went on.
+   */
+  stopBefore(step: readonly unknown[] | undefined): HookLoopStop | null {
+    if (!this.loopStop) return null;
+    return step !== undefined && step === this.#stopStep ? null : this.loopStop;
   }
 
   setTexts(toolCallId: string, texts: string[]): void {

@@ -36,6 +36,12 @@ export const INTEGRATION_CODES = {
       "The host's `onAsk` answered something other than `true`/`false` or `{ behavior: 'allow' | 'deny' }` (e.g. the string `'deny'`, or nothing); the call was denied rather than run on an answer that is no clear yes.",
     fix: "Return `true` or `{ behavior: 'allow', updatedInput? }` to run the call, `false` or `{ behavior: 'deny', message? }` to refuse it.",
   },
+  AI_SDK_LOOP_NOT_STOPPED: {
+    severity: 'error',
+    summary:
+      'A wrapped AI SDK tool was called in a later step after a hook ended the agent loop (`continue: false`, PreToolUse `defer`, a PermissionRequest deny with `interrupt`, a PostToolBatch block): the loop went on, so the call was refused, as Claude Code runs no tool call after such a stop.',
+    fix: 'Put `hookStopWhen(engine)` in the `stopWhen` of `generateText`/`streamText`, and start each turn with `onUserPrompt` or `runWithStopHooks`, which clear the stop.',
+  },
   MCP_PROXY_HOOK_FAILED: {
     severity: 'error',
     summary:

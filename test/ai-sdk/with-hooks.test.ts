@@ -1,7 +1,7 @@
 import { generateText, stepCountIs, tool } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hookLoopStop, hookStopWhen, withHooks } from '../../src/ai-sdk.ts';
+import { hookLoopStop, hookStopWhen, onUserPrompt, withHooks } from '../../src/ai-sdk.ts';
 import type { Diagnostic, HookEngine } from '../../src/index.ts';
 import { engineWithClaudeHooks } from '../helpers/engine.ts';
 import { scriptedModel, text, toolCall, toolResultsIn } from '../helpers/mock-model.ts';
@@ -310,6 +310,54 @@ describe('withHooks around generateText (claude-code-observed.md "Decisions")', 
       reason: 'budget spent',
       event: 'PostToolUse',
     });
+  });
+
+  it('refuses calls of later steps when the loop went on after a hook ended it (no hookStopWhen)', async () => {
+    const log = logFile();
+    engine = await engineWithClaudeHooks({
+      PreToolUse: on([['Bash', hook('continue-false', log, 'budget spent')]]),
+    });
+    const { tools, ran } = makeTools();
+    const model = scriptedModel([
+      // Two calls of one step: the sibling of the stopping call still runs, as the call itself does.
+      [toolCall('c1', 'bash', { command: 'a' }), toolCall('c2', 'read_file', { path: 'b' })],
+      [toolCall('c3', 'read_file', { path: 'c' })],
+      [text('done')],
+    ]);
+    const codes: string[] = [];
+    await generateText({
+      model,
+      tools: withHooks(tools, engine, { onDiagnostic: (d) => codes.push(d.code) }),
+      prompt: 'x',
+      stopWhen: stepCountIs(5),
+    });
+    // The calls of one step run concurrently: either may finish first.
+    expect(ran).toHaveLength(2);
+    expect(ran).toEqual(
+      expect.arrayContaining([
+        { tool: 'bash', input: { command: 'a' } },
+        { tool: 'read_file', input: { path: 'b' } },
+      ]),
+    );
+    expect(codes).toEqual(['AI_SDK_LOOP_NOT_STOPPED']);
+    expect(toolResultsIn(model, 2)[2]).toEqual({
+      toolCallId: 'c3',
+      output: {
+        type: 'error-text',
+        value:
+          'PreToolUse:read_file hook error: a PreToolUse hook ended the agent loop (hook_stopped: budget spent)',
+      },
+    });
+    // A new turn clears the stop.
+    await onUserPrompt(engine, 'again');
+    const next = scriptedModel([[toolCall('c4', 'read_file', { path: 'd' })], [text('ok')]]);
+    await generateText({
+      model: next,
+      tools: withHooks(tools, engine),
+      prompt: 'x',
+      stopWhen: stepCountIs(3),
+    });
+    expect(ran.at(-1)).toEqual({ tool: 'read_file', input: { path: 'd' } });
   });
 
   it('defers a call: the tool does not run and the loop ends with the deferred call', async () => {
