@@ -22,7 +22,8 @@ export interface WithHooksOptions extends HookSessionOptions {
   toolNames?: Record<string, string>;
   /**
    * An `updatedInput` that does not match the tool's input schema is reported and discarded (the
-   * tool runs with the model's input), or with `'deny'` the call is refused.
+   * tool runs with the model's input), or with `'deny'` the call is refused. Default: the engine's
+   * own `invalidRewrite` option, else `'discard'`.
    */
   invalidRewrite?: 'discard' | 'deny';
 }
@@ -69,7 +70,8 @@ function wrapTool(name: string, tool: Tool, session: HookSession, options: WithH
     tool,
     toolName: name,
     hookToolName,
-    invalidRewrite: options.invalidRewrite ?? 'discard',
+    // An engine created fail-closed (`invalidRewrite: 'deny'`) stays so for the tools it guards.
+    invalidRewrite: options.invalidRewrite ?? session.engine.options.invalidRewrite ?? 'discard',
     toolCallId: exec.toolCallId,
     exec,
     onAsk: options.onAsk,

@@ -130,6 +130,28 @@ describe('withHooks around generateText (claude-code-observed.md "Decisions")', 
     );
   });
 
+  it("refuses a call with an invalid rewrite when the engine was created with invalidRewrite: 'deny'", async () => {
+    const log = logFile();
+    engine = await engineWithClaudeHooks(
+      { PreToolUse: on([['read_file', hook('rewrite-invalid', log)]]) },
+      { invalidRewrite: 'deny' },
+    );
+    const codes: string[] = [];
+    const { tools, ran } = makeTools();
+    const model = scriptedModel([[toolCall('c1', 'read_file', { path: 'a.txt' })], [text('ok')]]);
+    await generateText({
+      model,
+      tools: withHooks(tools, engine, { onDiagnostic: (d) => codes.push(d.code) }),
+      prompt: 'x',
+      stopWhen: stepCountIs(3),
+    });
+    expect(ran).toEqual([]);
+    expect(codes).toEqual(['AI_SDK_INVALID_UPDATED_INPUT']);
+    expect(toolResultsIn(model, 1)[0]!.output.value).toMatch(
+      /^PreToolUse:read_file hook error: the rewritten input does not match the tool's input schema/,
+    );
+  });
+
   it('appends PostToolUse context and block to the tool result in Claude Code wording', async () => {
     const log = logFile();
     const block = hook('block', log, 'the file is generated, do not edit it');
