@@ -245,6 +245,30 @@ describe('registerClaudeSdkHooks (claude-code-hooks.md §7.1)', () => {
     expect(prompt.reason).toMatch(/returned 42, not an object/);
   });
 
+  it('an output failing the schema blocks with onFailure "block", and is a coded diagnostic without it', async () => {
+    const engine = await newEngine();
+    const misspelt = async () => ({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse' as const,
+        permissionDecision: 'Deny' as never,
+        permissionDecisionReason: 'no',
+      },
+    });
+    const registration = registerClaudeSdkHooks(engine, {
+      PreToolUse: [
+        { matcher: 'Bash', hooks: [misspelt], onFailure: 'block' },
+        { matcher: 'Read', hooks: [misspelt] },
+      ],
+    });
+    const blocked = await engine.dispatch('PreToolUse', BASH);
+    expect(blocked.decision).toBe('deny');
+    expect(blocked.reason).toMatch(/failed validation.*"Deny"/);
+    const open = await engine.dispatch('PreToolUse', { ...BASH, tool_name: 'Read', tool_input: {} });
+    expect(open.decision).toBeNull();
+    expect(open.diagnostics.map((d) => d.code)).toEqual(['ENGINE_OUTPUT_IGNORED']);
+    expect(registration.issues).toEqual([]);
+  });
+
   it('never deduplicates: the same callback twice runs twice (§4.8)', async () => {
     const engine = await newEngine();
     let calls = 0;
