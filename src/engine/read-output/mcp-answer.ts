@@ -1,7 +1,8 @@
 // What an `mcp_tool` hook's tool may answer when the hook has `onFailure: "block"`.
 
+// The generated key lists, not the zod shapes: this module is on every event's cold path.
+import { DECISION_KEYS, UNIVERSAL_OUTPUT_KEYS } from '../../events/generated/wire-fields.ts';
 import type { EventSpec } from '../../events/types.ts';
-import { DECISION_SHAPE, UNIVERSAL_OUTPUT_SHAPE } from '../../events/wire/common.ts';
 import type { RunnerResult } from '../../runners/types.ts';
 import type { ParsedStdout } from './parse-stdout.ts';
 
@@ -10,8 +11,8 @@ const PLAIN_TEXT_ANSWER_EVENTS: ReadonlySet<string> = new Set(['PreCompact', 'Wo
 
 /** The hook output fields that count as an answer; `reason` alone does not (§4.1). */
 const ANSWER_FIELDS: ReadonlySet<string> = new Set([
-  ...Object.keys(UNIVERSAL_OUTPUT_SHAPE),
-  ...Object.keys(DECISION_SHAPE).filter((key) => key !== 'reason'),
+  ...UNIVERSAL_OUTPUT_KEYS,
+  ...DECISION_KEYS.filter((key) => key !== 'reason'),
   'hookSpecificOutput',
 ]);
 
