@@ -3,7 +3,7 @@
 // that fails after all (a disk error) are taken back.
 import { chmodSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { applyConfigWrite, configWriteTarget, WriteRefused } from '../write/config-write.ts';
+import { applyConfigWrite, checkConfigWrite, WriteRefused, writeTarget } from '../write/config-write.ts';
 import { removeMadeFolders, type Undo } from '../write/undo-write.ts';
 import type { FilePlan, InstallPlan } from './install.ts';
 import { InitRefused } from './refused.ts';
@@ -33,23 +33,32 @@ function undoAll(undos: readonly Undo[]): void {
 }
 
 /**
- * Writes the plan: nothing when the configuration write would be refused (a link to nothing, a
- * file this user may not write), which is checked first; then the scripts, so that the
- * configuration never names a script that is not there (the host would fail that hook at every
- * event, and for a guard that lets every call through); then the configuration. When that write
- * fails all the same, the scripts go again, so the project is as it was.
+ * Every check the write makes before it writes anything: the configuration write would not be
+ * refused (a link to nothing, a file this user may not write), nor would a script's (a folder this
+ * user may not create it in). A dry run makes these and stops.
  */
-export function applyInstall(plan: InstallPlan): void {
-  const config = plan.config.write;
+export function checkInstall(plan: InstallPlan): void {
   try {
-    if (config.before !== config.after) configWriteTarget(config);
+    checkConfigWrite(plan.config.write);
+    for (const file of plan.files)
+      if (file.status !== 'same') writeTarget(file.file, file.status === 'replace');
   } catch (error) {
     throw refused(error, false);
   }
+}
+
+/**
+ * Writes the plan: nothing when a write would be refused, which is checked first; then the
+ * scripts, so that the configuration never names a script that is not there (the host would fail
+ * that hook at every event, and for a guard that lets every call through); then the configuration.
+ * When that write fails all the same, the scripts go again, so the project is as it was.
+ */
+export function applyInstall(plan: InstallPlan): void {
+  checkInstall(plan);
   const undos: Undo[] = [];
   try {
     for (const file of plan.files) if (file.status !== 'same') undos.push(writeScript(file));
-    applyConfigWrite(config);
+    applyConfigWrite(plan.config.write);
   } catch (error) {
     undoAll(undos);
     throw refused(error, undos.length > 0);

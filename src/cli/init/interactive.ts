@@ -8,7 +8,8 @@ import type { EventName } from '../../model/event-name.ts';
 import { PROFILE_NAMES, type ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import { commandHook } from '../commands/add.ts';
-import { applyInstall } from './apply-install.ts';
+import { DRY_RUN_DONE } from '../write/dry-run.ts';
+import { applyInstall, checkInstall } from './apply-install.ts';
 import { destinationFor, type Scope } from './destination.ts';
 import { detectHost } from './detect-host.ts';
 import { templateFiles, templateHooks } from './from-template.ts';
@@ -149,7 +150,8 @@ export async function initOnTerminal(
     if (described.notes !== '') io.stderr(described.notes);
     io.stdout(described.report);
     if (options.dryRun) {
-      prompts.outro('Dry run: nothing written.');
+      checkInstall(planned); // Every check of the write, so that a dry run that passes predicts one that does.
+      prompts.outro(DRY_RUN_DONE.trimEnd());
       return 0;
     }
     if (!answered(await prompts.confirm({ message: 'Write these files?', initialValue: true }))) {

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { PROFILE_NAMES, type ProfileName } from '../../model/profile-name.ts';
 import { parseProfile } from '../common-options.ts';
 import { CliUsageError } from '../usage-error.ts';
+import { addDryRunOption } from '../write/dry-run.ts';
 import {
   type Destination,
   destinationFor,
@@ -31,7 +32,7 @@ function parseScope(value: string): Scope {
 }
 
 export function addWhereOptions(command: Command): Command {
-  return command
+  return addDryRunOption(command)
     .option('--host <host>', `the host: ${PROFILE_NAMES.join(' | ')} (default: detected)`, parseProfile)
     .option(
       '--scope <scope>',
@@ -45,7 +46,6 @@ export function addWhereOptions(command: Command): Command {
     )
     .option('--cwd <dir>', 'project directory', process.cwd())
     .option('--force', 'replace a hook file that cannot be merged into, and overwrite changed scripts', false)
-    .option('--dry-run', 'print what would be written and write nothing', false)
     .option('--json', 'print one JSON object describing the write', false);
 }
 

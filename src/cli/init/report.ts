@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { CliIo } from '../cli-io.ts';
 import type { Said } from '../failure-json.ts';
+import { DRY_RUN_DONE } from '../write/dry-run.ts';
 import { printWriteJson, type WriteJson } from '../write/write-json.ts';
-import { applyInstall } from './apply-install.ts';
+import { applyInstall, checkInstall } from './apply-install.ts';
 import { describeInstall, type InstallPlan } from './install.ts';
 
 /** The `--json` object of `init` and `add`: the shape every writing command prints (write-json.ts). */
@@ -29,7 +30,7 @@ export function installSaid(plan: InstallPlan, notes: readonly string[]): Said {
   return { notes: all, warnings };
 }
 
-/** Writes the plan (unless a dry run) and tells what was, or would be, written. */
+/** Writes the plan (a dry run only checks it: dry-run.ts) and tells what was, or would be, written. */
 export function writeAndReport(
   plan: InstallPlan,
   options: { dryRun: boolean; json: boolean; cwd: string },
@@ -37,7 +38,8 @@ export function writeAndReport(
   notes: readonly string[] = [],
 ): void {
   const cwd = path.resolve(options.cwd);
-  if (!options.dryRun) applyInstall(plan);
+  if (options.dryRun) checkInstall(plan);
+  else applyInstall(plan);
   if (options.json) {
     printWriteJson(io, installJson(plan, !options.dryRun, notes));
     return;
@@ -46,5 +48,5 @@ export function writeAndReport(
   const described = describeInstall(plan, cwd);
   if (described.notes !== '') io.stderr(described.notes);
   io.stdout(described.report);
-  io.stdout(options.dryRun ? 'Dry run: nothing written.\n' : 'Written.\n');
+  io.stdout(options.dryRun ? DRY_RUN_DONE : 'Written.\n');
 }

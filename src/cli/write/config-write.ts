@@ -18,7 +18,7 @@ import { danglingLinkRefusal, danglingLinkTarget, unreadable } from './unreadabl
 
 /**
  * One file a command is about to write: made by `planConfigWrite`, shown with `diff`, written by
- * `applyConfigWrite`. `convert --out` uses it; `init` and `bridge install` are meant to.
+ * `applyConfigWrite` (or, in a dry run, only checked: `checkConfigWrite`).
  */
 export interface ConfigWrite {
   file: string;
@@ -118,11 +118,26 @@ export function applyConfigWrite(write: ConfigWrite): void {
 
 /**
  * The file `applyConfigWrite` would write, or the WriteRefused it would throw (a file this user may
- * not write, a link to nothing), without writing: a command that writes other files with this one
- * checks it before it writes any of them.
+ * not write, a link to nothing, a folder this user may not create it in), without writing: a
+ * command that writes other files with this one checks it before it writes any of them, and a dry
+ * run checks it instead of writing (dry-run.ts).
  */
 export function configWriteTarget(write: ConfigWrite): string {
-  return write.before === undefined ? newFileTarget(write.file) : existingTarget(write.file);
+  return writeTarget(write.file, write.before !== undefined);
+}
+
+/** `configWriteTarget` of a write that changes something; a write that changes nothing is never made. */
+export function checkConfigWrite(write: ConfigWrite): void {
+  if (write.before !== write.after) configWriteTarget(write);
+}
+
+/**
+ * The file a write of `file` (there now or not: `exists`) goes to, or the WriteRefused that write
+ * would end in: what every writer checks before it writes, a script or a schema file as much as a
+ * hook file.
+ */
+export function writeTarget(file: string, exists: boolean): string {
+  return exists ? existingTarget(file) : newFileTarget(file);
 }
 
 function existingTarget(file: string): string {
@@ -138,11 +153,42 @@ function existingTarget(file: string): string {
   return target;
 }
 
-/** A missing file; a symbolic link whose target is missing is refused, not replaced by a file. */
+/**
+ * A missing file; a symbolic link whose target is missing is refused, not replaced by a file, and
+ * so is a file in a folder this user may not create files in (the nearest one there: the writer
+ * makes the folders below it).
+ */
 function newFileTarget(file: string): string {
   const target = danglingLinkTarget(file);
   if (target !== undefined) throw new WriteRefused(danglingLinkRefusal(file, target));
+  const folder = nearestFolder(dirname(file));
+  if (folder === undefined) return file;
+  try {
+    accessSync(folder, constants.W_OK | constants.X_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new WriteRefused(
+      `not writing ${file}: this user may not create files in ${folder} (${code}); make that folder writable first`,
+    );
+  }
   return file;
+}
+
+/**
+ * The nearest folder on the path that is there; undefined when a file stands in a folder's place
+ * (the plan's read names that, unreadable.ts) or the path cannot be looked at: the write says why.
+ */
+function nearestFolder(folder: string): string | undefined {
+  for (let dir = folder; ; dir = dirname(dir)) {
+    let stat: ReturnType<typeof statSync> | undefined;
+    try {
+      stat = statSync(dir, { throwIfNoEntry: false });
+    } catch {
+      return undefined;
+    }
+    if (stat !== undefined) return stat.isDirectory() ? dir : undefined;
+    if (dirname(dir) === dir) return undefined;
+  }
 }
 
 function temporaryFor(target: string): string {

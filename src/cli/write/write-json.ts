@@ -39,7 +39,7 @@ export interface WriteJson {
   notes: string[];
   /** What may need doing: a command that is not there, entries left behind, … */
   warnings: string[];
-  /** False for a dry run (`init`, `add`), which writes nothing; the others always write. */
+  /** False for a dry run (`--dry-run`, dry-run.ts), which writes nothing. */
   written: boolean;
 }
 

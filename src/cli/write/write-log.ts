@@ -1,11 +1,12 @@
-// What a writing command did, file by file, said as it happens for a person (diffs on stdout,
-// notes and warnings on stderr, so a redirect of the diff never hides them) or kept for the one
-// `--json` object (write-json.ts).
+// What a writing command did (or, in a dry run, would do), file by file, said as it happens for a
+// person (diffs on stdout, notes and warnings on stderr, so a redirect of the diff never hides
+// them) or kept for the one `--json` object (write-json.ts).
 import type { ConfigKind } from '../../config/read-types.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { Said } from '../failure-json.ts';
 import type { ConfigWrite } from './config-write.ts';
+import { DRY_RUN_DONE } from './dry-run.ts';
 import { unifiedDiff } from './line-diff.ts';
 import { type FileStatus, type OtherFileJson, printWriteJson } from './write-json.ts';
 
@@ -20,9 +21,11 @@ export class WriteLog {
   private readonly warnings: string[] = [];
   private readonly listed: OtherFileJson[] = [];
 
+  /** `dryRun`: the changes are planned and checked, not made (dry-run.ts); said so at the end. */
   constructor(
     private readonly io: Pick<CliIo, 'stdout' | 'stderr'>,
     private readonly json: boolean,
+    private readonly dryRun = false,
   ) {}
 
   note(line: string): void {
@@ -67,9 +70,15 @@ export class WriteLog {
     return { notes: this.notes, warnings: this.warnings, files: [...files, ...this.listed] };
   }
 
-  /** With --json, the one object, about `file` (which may have had nothing done to it). */
+  /**
+   * With --json, the one object, about `file` (which may have had nothing done to it); without,
+   * a dry run's last line.
+   */
   finish(about: { host: ProfileName; file: string; kind: ConfigKind | 'vscode-settings' }): void {
-    if (!this.json) return;
+    if (!this.json) {
+      if (this.dryRun) this.io.stdout(DRY_RUN_DONE);
+      return;
+    }
     const main = this.changes.find((change) => change.file === about.file);
     const others = this.changes
       .filter((change) => change !== main)
@@ -83,7 +92,7 @@ export class WriteLog {
       lossy: [],
       notes: this.notes,
       warnings: this.warnings,
-      written: true,
+      written: !this.dryRun,
     });
   }
 }
