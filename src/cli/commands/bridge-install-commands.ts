@@ -9,6 +9,7 @@ import type { CliIo } from '../cli-io.ts';
 import { parseProfile } from '../common-options.ts';
 import { addRewriteCheckOptions, parseInvalidRewrite } from '../rewrite-check-options.ts';
 import { CliUsageError } from '../usage-error.ts';
+import { addDryRunOption } from '../write/dry-run.ts';
 import type { InstallOptions } from './bridge-install.ts';
 
 /** `bridge install` and `bridge uninstall` (docs/bridge.md "Install"). */
@@ -31,6 +32,7 @@ export function addBridgeInstallCommands(bridge: Command, io: CliIo): void {
     // Uninstall never replaces a file: it edits one it can parse or refuses, so it has no --force.
     if (name === 'install')
       command.option('--force', 'replace a hook file that cannot be merged into', false);
+    addDryRunOption(command);
     command.option(
       '--json',
       'print one JSON object describing the write (as init and add do): file, mode, diff, files, notes, warnings',
@@ -38,7 +40,7 @@ export function addBridgeInstallCommands(bridge: Command, io: CliIo): void {
     );
     command.action(async (options: Omit<InstallOptions, 'host'> & { host?: ProfileName }) => {
       const run = await import('./bridge-install.ts');
-      await run.runInstallCommand(name, options.json, () => checkedOptions(bridge, command, options), io);
+      await run.runInstallCommand(name, options, () => checkedOptions(bridge, command, options), io);
     });
   }
 }

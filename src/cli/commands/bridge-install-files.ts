@@ -15,7 +15,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import { applyConfigWrite, type ConfigWrite, PERMISSION_BITS, WriteRefused } from '../write/config-write.ts';
+import { type ConfigWrite, PERMISSION_BITS, WriteRefused } from '../write/config-write.ts';
 import { unifiedDiff } from '../write/line-diff.ts';
 import type { Undo } from '../write/undo-write.ts';
 import { danglingLinkTarget, unreadable } from '../write/unreadable.ts';
@@ -127,9 +127,4 @@ function removeEmptyFolders(folder: string, projectDir: string): void {
       return; // Not empty (or not there): it and the folders above it stay.
     }
   }
-}
-
-export function applied(write: ConfigWrite | undefined): ConfigWrite | undefined {
-  if (write) applyConfigWrite(write);
-  return write;
 }

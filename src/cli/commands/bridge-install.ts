@@ -11,11 +11,11 @@ import type { ConfigKind } from '../../config/read-types.ts';
 import type { ProfileName } from '../../model/profile-name.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { RewriteCheckCliOptions } from '../rewrite-check-options.ts';
-import { configWriteTarget, planConfigWrite, WriteRefused } from '../write/config-write.ts';
+import { type ConfigWrite, checkConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
+import { writeOrCheck } from '../write/dry-run.ts';
 import { reportingFailure } from '../write/write-json.ts';
 import { WriteLog } from '../write/write-log.ts';
 import {
-  applied,
   checkRemovable,
   createdText,
   readText,
@@ -34,6 +34,8 @@ export interface InstallOptions extends RewriteCheckCliOptions {
   command: string;
   force: boolean;
   json: boolean;
+  /** Plan and check every change, print it, make none (dry-run.ts). */
+  dryRun: boolean;
 }
 
 /**
@@ -90,11 +92,11 @@ class BridgeInstallFailed extends Error {
  */
 export async function runInstallCommand(
   verb: 'install' | 'uninstall',
-  json: boolean,
+  { json, dryRun }: { json: boolean; dryRun: boolean },
   options: () => InstallOptions,
   io: CliIo,
 ): Promise<void> {
-  const log = new WriteLog(io, json);
+  const log = new WriteLog(io, json, dryRun);
   await reportingFailure(
     io,
     json,
@@ -127,23 +129,27 @@ async function install(options: InstallOptions, log: WriteLog): Promise<void> {
   if (write.mode !== 'replace') warnOtherEntries(target, write.before, options.host, plan.config, log);
   const settings = options.host === 'vscode' ? vscodeLocationWrite(projectDir, options.force) : undefined;
   // Both files are checked before either is written (a link to nothing, a file this user may not
-  // write), so a refused settings.json leaves no hook file VS Code would not read.
-  for (const planned of [write, settings])
-    if (planned && planned.before !== planned.after) configWriteTarget(planned);
-  // Should settings.json fail all the same (a disk error), the hook file is taken back.
+  // write), so a refused settings.json leaves no hook file VS Code would not read. A dry run makes
+  // these checks and stops.
+  for (const planned of [write, settings]) if (planned) checkConfigWrite(planned);
+  if (!options.dryRun) writeInstall(write, settings);
+  report(log, write);
+  report(log, settings);
+  log.finish({ host: options.host, file: target, kind: KIND[options.host] });
+}
+
+/** The hook file, then settings.json: should that fail all the same (a disk error), the hook file is taken back. */
+function writeInstall(write: ConfigWrite, settings: ConfigWrite | undefined): void {
   carryOut(
     [
       writeStep(
         write,
-        `${target} keeps what install wrote: run bridge uninstall with the same options once the failure is fixed`,
+        `${write.file} keeps what install wrote: run bridge uninstall with the same options once the failure is fixed`,
       ),
       writeStep(settings),
     ],
-    `run bridge install again once ${settings?.file ?? target} can be written`,
+    `run bridge install again once ${settings?.file ?? write.file} can be written`,
   );
-  report(log, write);
-  report(log, settings);
-  log.finish({ host: options.host, file: target, kind: KIND[options.host] });
 }
 
 async function uninstall(options: InstallOptions, log: WriteLog): Promise<void> {
@@ -181,16 +187,19 @@ async function uninstall(options: InstallOptions, log: WriteLog): Promise<void> 
     // cannot change stops it before the hook file goes.
     const location = options.host === 'vscode' ? planLocationRemoval(projectDir, file) : undefined;
     checkRemovable(file);
-    carryOut(
-      [removalStep(file, before, projectDir), location?.step],
-      `run bridge uninstall again once ${join(projectDir, VSCODE_SETTINGS_FILE)} can be written`,
-    );
+    if (!options.dryRun)
+      carryOut(
+        [removalStep(file, before, projectDir), location?.step],
+        `run bridge uninstall again once ${join(projectDir, VSCODE_SETTINGS_FILE)} can be written`,
+      );
     log.deleted(file, before);
     location?.said(log);
     done();
     return;
   }
-  report(log, applied(textWrite(file, before, removal.text)));
+  const edit = textWrite(file, before, removal.text);
+  writeOrCheck(edit, options.dryRun);
+  report(log, edit);
   noteInstallLeftovers(file, removal.text, plan.config, log);
   reportLeft(file, removal.text, options.host, plan.config, log);
   done();
