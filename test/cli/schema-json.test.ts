@@ -48,6 +48,7 @@ describe('agent-hooks schema --json without --vscode: always one JSON document',
       files: [{ file, status: 'create' }],
       notes: [`wrote 1 schema file(s) to ${out}`],
       warnings: [],
+      written: true,
     });
     expect(await json(args)).toMatchObject({ files: [{ file, status: 'same' }] });
     writeFileSync(file, '{ "mine": true }\n');

@@ -18,13 +18,16 @@ import { withCode } from '../coded-failure.ts';
 import { changesDecision, choosePayload } from '../convert-payload.ts';
 import { CliUsageError } from '../usage-error.ts';
 import { configErrors } from '../write/config-errors.ts';
-import { applyConfigWrite, type ConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
+import { type ConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
+import { addDryRunOption, DRY_RUN_DONE, refuseIdleDryRun, writeOrCheck } from '../write/dry-run.ts';
 
 interface ConvertCliOptions {
   to: ConvertTarget;
   from?: ConfigKind;
   out?: string;
   force?: boolean;
+  /** With --out: plan and check the write, print it, write nothing (dry-run.ts). */
+  dryRun?: boolean;
   json: boolean;
   /** Undefined: chosen from what the hooks' scripts read (convert-payload.ts). */
   copilotKeys?: CopilotKeys;
@@ -85,7 +88,7 @@ function writeOut(
     force: options.force === true,
     refuse: (before) => configErrors(target, before, detectConfigKind(target, before)),
   });
-  applyConfigWrite(write);
+  writeOrCheck(write, options.dryRun === true);
   return write;
 }
 
@@ -107,7 +110,13 @@ function refuseOtherDialect(target: string, kind: ConfigKind | undefined, to: Co
   );
 }
 
-function report(write: ConfigWrite | undefined, out: string, why: string, io: ConvertIo): void {
+function report(
+  write: ConfigWrite | undefined,
+  out: string,
+  why: string,
+  io: ConvertIo,
+  dryRun: boolean,
+): void {
   if (write === undefined) {
     io.stderr(`${out} not written: ${why}\n`);
     return;
@@ -115,6 +124,7 @@ function report(write: ConfigWrite | undefined, out: string, why: string, io: Co
   for (const note of write.notes) io.stderr(`${out}: ${note}\n`);
   if (write.diff === '') io.stderr(`${out} already holds these hooks: nothing changed\n`);
   else io.stdout(write.diff);
+  if (dryRun) io.stdout(DRY_RUN_DONE);
 }
 
 /**
@@ -122,6 +132,7 @@ function report(write: ConfigWrite | undefined, out: string, why: string, io: Co
  * change a decision and `--accept-lossy` was not given (then `--out` is not written either).
  */
 export function convertCommand(file: string, options: ConvertCliOptions, io: ConvertIo): number {
+  if (options.out === undefined) refuseIdleDryRun(options.dryRun === true, 'convert', '--out');
   const path = resolve(file);
   const text = readFileSync(path, 'utf8');
   const from = options.from ?? detectConfigKind(path, text);
@@ -148,12 +159,16 @@ export function convertCommand(file: string, options: ConvertCliOptions, io: Con
       ...(payload ? { copilotKeys } : {}),
       ...(options.out === undefined
         ? {}
-        : { written: write !== undefined, mode: write?.mode ?? null, diff: write?.diff ?? null }),
+        : {
+            written: write !== undefined && options.dryRun !== true,
+            mode: write?.mode ?? null,
+            diff: write?.diff ?? null,
+          }),
     };
     io.stdout(`${JSON.stringify(json, null, 2)}\n`);
   } else {
     if (options.out === undefined) io.stdout(result.text);
-    else report(write, options.out, why, io);
+    else report(write, options.out, why, io, options.dryRun === true);
     if (payload) io.stderr(`payload: ${payload.note}\n`);
     for (const d of result.diagnostics) io.stderr(diagnosticLine(d));
     for (const step of lossy) io.stderr(lossyLine(step));
@@ -170,7 +185,7 @@ export function convertCommand(file: string, options: ConvertCliOptions, io: Con
 
 /** `agent-hooks convert FILE --to claude|copilot|vscode`: translate a hook file between dialects. */
 export function registerConvertCommand(program: Command, io: CliIo): void {
-  program
+  const command = program
     .command('convert')
     .description('convert a hook configuration file to another dialect, listing everything that is lost')
     .argument('<file>', 'configuration file to convert')
@@ -198,7 +213,8 @@ export function registerConvertCommand(program: Command, io: CliIo): void {
       'Copilot event keys: camel (camelCase payload) | compat (PascalCase, snake_case payload); default: the form the hook scripts read',
       choice('--copilot-keys', ['camel', 'compat'] as const),
     )
-    .option('--accept-lossy', 'exit 0 and write --out even when a lossy step can change a decision', false)
+    .option('--accept-lossy', 'exit 0 and write --out even when a lossy step can change a decision', false);
+  addDryRunOption(command, '--out')
     .option('--json', 'print one JSON object on stdout: { text, lossy, diagnostics }', false)
     .action((file: string, options: ConvertCliOptions) => {
       try {

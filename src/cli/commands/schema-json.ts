@@ -4,6 +4,7 @@ import { PACKAGE_SCHEMA_BASE_URL } from '../../config/schema/schema-urls.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { SchemaFile } from '../schema-files.ts';
 import { CliUsageError } from '../usage-error.ts';
+import { DRY_RUN_DONE } from '../write/dry-run.ts';
 import type { WriteLog } from '../write/write-log.ts';
 
 /**
@@ -21,10 +22,23 @@ export function listSchemasJson(files: readonly SchemaFile[], folder: string, io
   io.stdout(`${JSON.stringify({ schemas }, null, 2)}\n`);
 }
 
-/** `schema --out DIR --json` without --vscode: the folder and each file written or already there. */
-export function printOutJson(out: string, log: WriteLog, io: CliIo): void {
+/**
+ * `schema --out DIR` without --vscode, once written: with --json the folder and each file written
+ * or already there, and whether they were (false in a dry run); without, a dry run's last line.
+ */
+export function printOutDone(
+  out: string,
+  log: WriteLog,
+  io: CliIo,
+  options: { json: boolean; dryRun: boolean },
+): void {
+  if (!options.json) {
+    if (options.dryRun) io.stdout(DRY_RUN_DONE);
+    return;
+  }
   const { files = [], notes, warnings } = log.said();
-  io.stdout(`${JSON.stringify({ out, files, notes, warnings }, null, 2)}\n`);
+  const written = !options.dryRun;
+  io.stdout(`${JSON.stringify({ out, files, notes, warnings, written }, null, 2)}\n`);
 }
 
 /** Why `schema --out` or `--vscode` wrote nothing: the message starts with the code (docs/errors.md). */

@@ -6,12 +6,13 @@ import { didYouMean } from '../../errors/did-you-mean.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { SchemaFile } from '../schema-files.ts';
 import { CliUsageError } from '../usage-error.ts';
-import { applyConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
+import { planConfigWrite, WriteRefused, writeTarget } from '../write/config-write.ts';
+import { addDryRunOption, refuseIdleDryRun, writeOrCheck } from '../write/dry-run.ts';
 import { mergeSchemaSettings } from '../write/settings-merge.ts';
 import { unreadable } from '../write/unreadable.ts';
 import { type FileStatus, reportingFailure } from '../write/write-json.ts';
 import { WriteLog } from '../write/write-log.ts';
-import { listSchemasJson, printOutJson, schemaWriteFailure } from './schema-json.ts';
+import { listSchemasJson, printOutDone, schemaWriteFailure } from './schema-json.ts';
 
 interface SchemaOptions {
   cwd: string;
@@ -19,6 +20,8 @@ interface SchemaOptions {
   vscode: boolean;
   force: boolean;
   json: boolean;
+  /** With --out or --vscode: check and print every write, make none (dry-run.ts). */
+  dryRun: boolean;
 }
 
 /** VS Code's workspace settings, where `json.schemas` and `yaml.schemas` live. */
@@ -80,10 +83,15 @@ function blocked(target: string, out: string): string | undefined {
 /**
  * Writes each schema into `out`, after checking all of them: a file already up to date stays, one
  * with other content is replaced only with --force, and a symbolic link (to a file or to a folder
- * such as events/) is never written through, since that writes somewhere else. Nothing is written
- * when any is refused.
+ * such as events/) is never written through, since that writes somewhere else; nor is a file this
+ * user may not write or create. Nothing is written when any is refused, nor in a dry run.
  */
-function writeSchemas(files: readonly SchemaFile[], out: string, force: boolean, log: WriteLog): void {
+function writeSchemas(
+  files: readonly SchemaFile[],
+  out: string,
+  options: SchemaOptions,
+  log: WriteLog,
+): void {
   const writes: { target: string; text: string }[] = [];
   const refused: string[] = [];
   const differ: string[] = [];
@@ -102,7 +110,9 @@ function writeSchemas(files: readonly SchemaFile[], out: string, force: boolean,
       listed.push([target, 'same']);
       continue;
     }
-    if (now.kind === 'file' && !force) differ.push(target);
+    if (now.kind === 'file' && !options.force) differ.push(target);
+    const denied = permission(target, now.kind === 'file');
+    if (denied !== undefined) refused.push(denied);
     writes.push({ target, text });
     listed.push([target, now.kind === 'file' ? 'replace' : 'create']);
   }
@@ -117,13 +127,26 @@ function writeSchemas(files: readonly SchemaFile[], out: string, force: boolean,
     );
   }
   for (const [target, status] of listed) log.listedFile(target, status);
-  for (const { target, text } of writes) {
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, text);
-  }
+  if (!options.dryRun)
+    for (const { target, text } of writes) {
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, text);
+    }
   const unchanged = files.length - writes.length;
   const same = unchanged > 0 ? ` (${unchanged} already up to date)` : '';
-  log.note(`wrote ${writes.length} schema file(s) to ${out}${same}`);
+  const wrote = options.dryRun ? 'would write' : 'wrote';
+  log.note(`${wrote} ${writes.length} schema file(s) to ${out}${same}`);
+}
+
+/** Why this user may not write `target` (the writer's own check, config-write.ts), if so. */
+function permission(target: string, exists: boolean): string | undefined {
+  try {
+    writeTarget(target, exists);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof WriteRefused)) throw error;
+    return `${target}: ${error.message.replace(/^not writing [^:]*: /, '')}`;
+  }
 }
 
 /** The `url` VS Code loads a schema from: the written copy, the installed package, else unpkg. */
@@ -157,7 +180,7 @@ function mapInVscode(
   };
   const file = join(projectDir, VSCODE_SETTINGS);
   const write = planConfigWrite(file, incoming, { force: options.force, merge: mergeSchemaSettings });
-  applyConfigWrite(write);
+  writeOrCheck(write, options.dryRun);
   log.wrote(write, 'the schemas are already mapped, nothing changed');
   log.finish({ host: 'vscode', file, kind: 'vscode-settings' });
 }
@@ -166,8 +189,9 @@ async function runSchema(name: string | undefined, options: SchemaOptions, io: C
   const { schemaFiles, SCHEMA_DIR } = await import('../schema-files.ts');
   const all = schemaFiles();
   const chosen = name === undefined ? all : [findSchema(all, name)];
-  const log = new WriteLog(io, options.json);
+  const log = new WriteLog(io, options.json, options.dryRun);
   const out = options.out === undefined ? undefined : resolve(options.cwd, options.out);
+  if (out === undefined && !options.vscode) refuseIdleDryRun(options.dryRun, 'schema', '--out or --vscode');
   if (out !== undefined || options.vscode) {
     // Under --json a failure is one document too, as for init, add and bridge install.
     await reportingFailure(
@@ -175,9 +199,9 @@ async function runSchema(name: string | undefined, options: SchemaOptions, io: C
       options.json,
       () => log.said(),
       schemaWriteFailure(() => {
-        if (out !== undefined) writeSchemas(chosen, out, options.force, log);
+        if (out !== undefined) writeSchemas(chosen, out, options, log);
         if (options.vscode) mapInVscode(chosen, options, out, log);
-        else if (out !== undefined && options.json) printOutJson(out, log, io);
+        else if (out !== undefined) printOutDone(out, log, io, options);
       }),
     );
     return;
@@ -190,7 +214,7 @@ async function runSchema(name: string | undefined, options: SchemaOptions, io: C
 
 /** `agent-hooks schema`: the package's JSON Schemas, printed, written, or mapped in VS Code. */
 export function registerSchemaCommand(program: Command, io: CliIo): void {
-  program
+  const command = program
     .command('schema')
     .description(
       'print or write the JSON Schemas (configuration, scenario files, each event), or map them in VS Code',
@@ -210,7 +234,8 @@ export function registerSchemaCommand(program: Command, io: CliIo): void {
       'with --out: replace schema files whose content differs; with --vscode: replace a settings.json that cannot be merged into',
       false,
     )
-    .option('--cwd <dir>', 'project directory (where .vscode/ is)', process.cwd())
+    .option('--cwd <dir>', 'project directory (where .vscode/ is)', process.cwd());
+  addDryRunOption(command, '--out or --vscode')
     .option(
       '--json',
       'print one JSON document: the list ({ schemas }), the schema named, the --out files ({ out, files, notes, warnings }), or with --vscode the write (as init and add do)',
