@@ -47,10 +47,11 @@ export function located(d: Diagnostic, cwd: string): string {
   return `${at}${at ? ' ' : ''}${d.severity} ${d.code} ${d.message}`;
 }
 
-function caseLine(report: CaseReport, cwd: string): string[] {
+function caseLine(report: CaseReport, cwd: string, dryRun: boolean): string[] {
   const { run, verdict } = report;
   const mark = report.updated ? pc.yellow('↻') : verdict.passed ? pc.green('✓') : pc.red('✗');
-  const note = report.updated ? ' · expectations recorded' : '';
+  const recorded = dryRun ? 'expectations to record (dry run: not written)' : 'expectations recorded';
+  const note = report.updated ? ` · ${recorded}` : '';
   const what = pc.dim(`${run.item.event} · ${run.item.profile} · ${run.durationMs} ms${note}`);
   const lines = [`  ${mark} ${run.item.name} ${what}`];
   if (verdict.passed) return lines;
@@ -61,13 +62,16 @@ function caseLine(report: CaseReport, cwd: string): string[] {
   return lines;
 }
 
-/** The readable report: each file, each case with a mark, each failure with where to look. */
-export function humanReport(files: readonly FileReport[], cwd: string): string {
+/**
+ * The readable report: each file, each case with a mark, each failure with where to look. `dryRun`:
+ * `--update --dry-run`, whose updated cases were not written.
+ */
+export function humanReport(files: readonly FileReport[], cwd: string, dryRun = false): string {
   const lines: string[] = [];
   for (const file of files) {
     lines.push(pc.bold(shownPath(file.file, cwd)));
     for (const d of file.diagnostics) lines.push(`  ${pc.red(located(d, cwd))}`);
-    for (const report of file.cases) lines.push(...caseLine(report, cwd));
+    for (const report of file.cases) lines.push(...caseLine(report, cwd, dryRun));
   }
   const totals = totalsOf(files);
   const parts = [pc.green(`${totals.passed} passed`)];

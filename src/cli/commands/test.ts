@@ -13,7 +13,8 @@ import {
   rewriteCheckEngineOptions,
 } from '../rewrite-check-options.ts';
 import { CliUsageError } from '../usage-error.ts';
-import { applyConfigWrite } from '../write/config-write.ts';
+import { applyConfigWrite, type ConfigWrite, checkConfigWrite } from '../write/config-write.ts';
+import { addDryRunOption, DRY_RUN_DONE, refuseIdleDryRun } from '../write/dry-run.ts';
 import { unifiedDiff } from '../write/line-diff.ts';
 
 const REPORTER_NAMES: readonly ReporterName[] = ['human', 'junit', 'tap', 'json'];
@@ -22,6 +23,8 @@ interface TestOptions extends RewriteCheckCliOptions {
   cwd: string;
   reporter: ReporterName;
   update: boolean;
+  /** With --update: check and print each file's diff, write none (dry-run.ts). */
+  dryRun: boolean;
   jobs?: number;
   sample?: string;
   profile: ProfileName;
@@ -58,26 +61,31 @@ async function printSample(name: string, options: TestOptions, io: CliIo): Promi
 
 /**
  * Writes the recorded expectations and shows each file's diff (on stderr beside a machine report).
- * A file with errors ran no case, so it has nothing recorded: say so rather than "all hold".
+ * Every file is checked before the first is written, so a refused one leaves the others as they
+ * were too; a dry run stops there. A file with errors ran no case, so it has nothing recorded: say
+ * so rather than "all hold".
  */
 function writeUpdates(
   updates: readonly ScenarioUpdate[],
   broken: number,
   io: CliIo,
-  reporter: ReporterName,
+  options: TestOptions,
 ): void {
-  const show = reporter === 'human' ? io.stdout : io.stderr;
-  for (const update of updates) {
-    const diff = unifiedDiff(update.file, update.before, update.after);
-    applyConfigWrite({
+  const show = options.reporter === 'human' ? io.stdout : io.stderr;
+  const writes = updates.map(
+    (update): ConfigWrite => ({
       file: update.file,
       before: update.before,
       after: update.after,
       mode: 'merge',
       notes: [],
-      diff,
-    });
-    show(diff);
+      diff: unifiedDiff(update.file, update.before, update.after),
+    }),
+  );
+  for (const write of writes) checkConfigWrite(write);
+  for (const write of writes) {
+    if (!options.dryRun) applyConfigWrite(write);
+    show(write.diff);
   }
   if (broken > 0)
     show(
@@ -99,14 +107,16 @@ async function runTests(paths: string[], options: TestOptions, io: CliIo): Promi
     ...(options.jobs ? { jobs: options.jobs } : {}),
   });
   const totals = totalsOf(outcome.files);
-  if (options.update) writeUpdates(outcome.updates, totals.broken, io, options.reporter);
+  if (options.update) writeUpdates(outcome.updates, totals.broken, io, options);
   const render = {
-    human: humanReport,
+    human: (files: typeof outcome.files) => humanReport(files, cwd, options.dryRun),
     junit: formats.junitReport,
     tap: formats.tapReport,
     json: formats.jsonReport,
   }[options.reporter];
   io.stdout(render(outcome.files, cwd));
+  // Last, as init prints it: on stderr beside a machine report, like the diffs.
+  if (options.update && options.dryRun) (options.reporter === 'human' ? io.stdout : io.stderr)(DRY_RUN_DONE);
   io.setExitCode(totals.failed > 0 || totals.broken > 0 ? 1 : 0);
 }
 
@@ -121,7 +131,8 @@ export function registerTestCommand(program: Command, io: CliIo): void {
     )
     .option('--cwd <dir>', 'folder searched and paths resolved from', process.cwd())
     .option('--reporter <name>', `report format: ${REPORTER_NAMES.join(' | ')}`, parseReporter, 'human')
-    .option('--update', 'record the current results as expectations in the files, and print the diff', false)
+    .option('--update', 'record the current results as expectations in the files, and print the diff', false);
+  addDryRunOption(test, '--update')
     .option('--jobs <n>', 'cases run at once (default: the number of CPUs)', parseJobs)
     .option(
       '--sample <event[:tool]>',
@@ -134,6 +145,7 @@ export function registerTestCommand(program: Command, io: CliIo): void {
       'claude-code',
     );
   addRewriteCheckOptions(test).action(async (paths: string[], options: TestOptions) => {
+    if (!options.update) refuseIdleDryRun(options.dryRun, 'test', '--update');
     if (options.sample !== undefined) await printSample(options.sample, options, io);
     else await runTests(paths, options, io);
   });
