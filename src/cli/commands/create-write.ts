@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type ConvertTarget,
@@ -7,7 +8,17 @@ import {
   type LossyStep,
 } from '../../config/convert/index.ts';
 import { type ConfigKind, readConfig } from '../../config/read-config.ts';
-import { type ConfigWrite, planConfigWrite, WriteRefused } from '../write/config-write.ts';
+import {
+  applyConfigWrite,
+  type ConfigWrite,
+  checkConfigWrite,
+  planConfigWrite,
+  WriteRefused,
+  writeTarget,
+} from '../write/config-write.ts';
+
+/** A hook script: read and run by its owner, read and run by everyone else. */
+const EXECUTABLE_MODE = 0o755;
 
 /** The dialect `create` writes for each kind of target file; other kinds hold no hooks of their own. */
 const TARGET_DIALECT: Partial<Record<ConfigKind, ConvertTarget>> = {
@@ -79,4 +90,34 @@ export function planCreateWrite(hooks: Record<string, unknown>, targetFile: stri
   const problems = problemsOf(targetFile, write.after, kind);
   if (problems.length) return problems;
   return { kind, write, lossy: converted.lossy };
+}
+
+/**
+ * What would stop the writes, checked before anyone is asked, as the writer checks them (a link to
+ * nothing, a file or folder this user may not write): a dry run that passes predicts a write that
+ * does.
+ */
+export function writeRefusal(write: ConfigWrite, scriptFile: string | undefined): string | undefined {
+  try {
+    checkConfigWrite(write);
+    if (scriptFile) writeTarget(scriptFile, false);
+    return undefined;
+  } catch (error) {
+    if (error instanceof WriteRefused) return error.message;
+    throw error;
+  }
+}
+
+/** The script (executable), then the settings: the hooks never name a script that is not there. */
+export async function writeProposal(
+  write: ConfigWrite,
+  scriptFile: string | undefined,
+  script: string,
+): Promise<void> {
+  if (scriptFile) {
+    await mkdir(path.dirname(scriptFile), { recursive: true });
+    await writeFile(scriptFile, script.endsWith('\n') ? script : `${script}\n`);
+    await chmod(scriptFile, EXECUTABLE_MODE);
+  }
+  applyConfigWrite(write);
 }

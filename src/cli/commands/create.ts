@@ -1,4 +1,4 @@
-import { chmod, mkdir, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { readConfig } from '../../config/read-config.ts';
@@ -8,8 +8,8 @@ import { modelRefProblem } from '../../runners/llm/model-config.ts';
 import type { CliIo } from '../cli-io.ts';
 import { withCode } from '../coded-failure.ts';
 import { printFailureJson } from '../failure-json.ts';
-import { applyConfigWrite } from '../write/config-write.ts';
-import { planCreateWrite } from './create-write.ts';
+import { addDryRunOption, DRY_RUN_DONE } from '../write/dry-run.ts';
+import { planCreateWrite, writeProposal, writeRefusal } from './create-write.ts';
 
 export interface CreateOptions {
   cwd: string;
@@ -19,6 +19,8 @@ export interface CreateOptions {
   model?: string;
   /** Print one JSON object describing the proposal and what was written. */
   json?: boolean;
+  /** Show the proposal and check its writes; ask nothing, write nothing (dry-run.ts). */
+  dryRun?: boolean;
 }
 
 export interface CreateIo {
@@ -116,22 +118,18 @@ async function showAndWrite(
     const message = `${proposal.scriptPath} already exists; not overwriting it`;
     return fail(io, options, 'CREATE_FAILED', message, { named: false });
   }
+  const refused = writeRefusal(plan.write, scriptFile);
+  if (refused !== undefined) return fail(io, options, 'CREATE_FAILED', refused, { named: false });
   if (!options.json) {
     io.out(`${proposal.explanation}\n\n${options.target} (${plan.kind}):\n${plan.write.diff}`);
     if (proposal.scriptPath) io.out(`\n${proposal.scriptPath}:\n${proposal.script}\n`);
     for (const step of plan.lossy) io.out(`lossy: ${step.message}\n`);
   }
-  // With --json stdout is for programs: nobody is asked, only --yes writes.
+  // With --json stdout is for programs: nobody is asked, only --yes writes. A dry run asks nothing.
   const approved =
-    options.yes || (!options.json && io.confirm ? await io.confirm('Write these files?') : false);
-  if (approved) {
-    if (scriptFile) {
-      await mkdir(path.dirname(scriptFile), { recursive: true });
-      await writeFile(scriptFile, proposal.script.endsWith('\n') ? proposal.script : `${proposal.script}\n`);
-      await chmod(scriptFile, 0o755);
-    }
-    applyConfigWrite(plan.write);
-  }
+    !options.dryRun &&
+    (options.yes || (!options.json && io.confirm ? await io.confirm('Write these files?') : false));
+  if (approved) await writeProposal(plan.write, scriptFile, proposal.script);
   const written = approved ? [options.target, ...(proposal.scriptPath ? [proposal.scriptPath] : [])] : [];
   if (options.json) {
     const json = {
@@ -147,7 +145,7 @@ async function showAndWrite(
     };
     io.out(`${JSON.stringify(json, null, 2)}\n`);
   } else if (approved) io.out(`\nWrote ${written.join(' and ')}.\n`);
-  else io.out('\nNothing written (re-run with --yes to write).\n');
+  else io.out(options.dryRun ? `\n${DRY_RUN_DONE}` : '\nNothing written (re-run with --yes to write).\n');
   return 0;
 }
 
@@ -221,7 +219,7 @@ async function exists(file: string): Promise<boolean> {
 }
 
 export function registerCreateCommand(program: Command, io: CliIo): void {
-  program
+  const command = program
     .command('create')
     .description(
       'generate a hook configuration (and script) with the configured model, e.g. "run ESLint after every edit"',
@@ -234,7 +232,8 @@ export function registerCreateCommand(program: Command, io: CliIo): void {
       '.claude/settings.json',
     )
     .option('--model <ref>', 'model, e.g. anthropic:claude-sonnet-4-6 (default: AGENT_HOOKS_MODEL)')
-    .option('-y, --yes', 'write without asking', false)
+    .option('-y, --yes', 'write without asking', false);
+  addDryRunOption(command)
     .option(
       '--json',
       'print one JSON object: { target, kind, diff, text, script, lossy, written }; writes only with --yes',
