@@ -54,6 +54,18 @@ describe('agent-hooks completion bash (run in a real bash with COMP_WORDS)', () 
     );
     expect(await complete(file, ['bridge', ''])).toEqual(['install', 'uninstall']);
     expect(await complete(file, ['bridge', 'install', '--f'])).toEqual(['--force']);
+    // Every command that writes files takes --dry-run (src/cli/write/dry-run.ts).
+    for (const command of [
+      ['init'],
+      ['add'],
+      ['bridge', 'install'],
+      ['bridge', 'uninstall'],
+      ['convert'],
+      ['schema'],
+      ['create'],
+      ['test'],
+    ])
+      expect(await complete(file, [...command, '--dr'])).toEqual(['--dry-run']);
   });
 
   it('completes event names, profiles and listed values', async () => {
