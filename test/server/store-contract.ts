@@ -1,8 +1,14 @@
 // The audit store's contract, run against SQLite (audit-store.test.ts) and PostgreSQL
 // (postgres.test.ts) so both dialects are held to the same behaviour.
+import type { KyselyPlugin } from 'kysely';
 import { expect, it } from 'vitest';
 import type { AuditStore } from '../../src/server/audit/open-store.ts';
-import { countDispatches, insertDispatches, searchDispatches } from '../../src/server/audit/queries.ts';
+import {
+  countDispatches,
+  deleteOlderThan,
+  insertDispatches,
+  searchDispatches,
+} from '../../src/server/audit/queries.ts';
 import type { DispatchRow } from '../../src/server/audit/schema.ts';
 import { getCounter, incrementCounter, resetCounter } from '../../src/server/audit/shared-state.ts';
 import { AuditWriter } from '../../src/server/audit/writer.ts';
@@ -34,7 +40,38 @@ export function row(overrides: Partial<DispatchRow> = {}): DispatchRow {
   };
 }
 
+/** A plugin that counts the DELETE statements sent to the database (the boundary observed). */
+function countingDeletes(): { plugin: KyselyPlugin; deletes: () => number } {
+  let deletes = 0;
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      if (node.kind === 'DeleteQueryNode') deletes += 1;
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return { plugin, deletes: () => deletes };
+}
+
 export function storeContract(open: () => Promise<AuditStore>): void {
+  it('retention deletes old rows in statements of a bounded size, and only old rows', async () => {
+    const store = await open();
+    try {
+      // Negative times: no other test's rows are this old.
+      await insertDispatches(
+        store.db,
+        [-100, -99, -98, -97, -96, -95, -94, -10].map((t) => row({ time_ms: t })),
+      );
+      const counting = countingDeletes();
+      expect(await deleteOlderThan(store.db.withPlugin(counting.plugin), -50, 3)).toBe(7);
+      expect(counting.deletes()).toBe(3); // 3 + 3 + 1
+      const left = await searchDispatches(store.db, { until: 0, limit: 100 });
+      expect(left.filter((r) => r.time_ms < 0).map((r) => r.time_ms)).toEqual([-10]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('writes batches through the writer and finds them by every filter', async () => {
     const store = await open();
     try {

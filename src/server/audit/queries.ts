@@ -81,7 +81,29 @@ export async function countDispatches(db: Kysely<AuditDatabase>): Promise<number
 }
 
 /** Retention: removes dispatches older than `cutoffMs`; returns how many. */
-export async function deleteOlderThan(db: Kysely<AuditDatabase>, cutoffMs: number): Promise<number> {
-  const result = await db.deleteFrom('audit_dispatches').where('time_ms', '<', cutoffMs).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/**
+ * Rows one retention statement deletes. PostgreSQL cancels a statement after its timeout
+ * (open-store.ts), so one statement over a large backlog would fail every hour and the table grow
+ * without end; batches this size finish well within it.
+ */
+export const RETENTION_BATCH_ROWS = 5_000;
+
+/** Deletes the dispatches older than `cutoffMs`, at most `batchRows` per statement; returns how many. */
+export async function deleteOlderThan(
+  db: Kysely<AuditDatabase>,
+  cutoffMs: number,
+  batchRows = RETENTION_BATCH_ROWS,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = db
+      .selectFrom('audit_dispatches')
+      .select('id')
+      .where('time_ms', '<', cutoffMs)
+      .limit(batchRows);
+    const result = await db.deleteFrom('audit_dispatches').where('id', 'in', batch).executeTakeFirst();
+    const deleted = Number(result.numDeletedRows);
+    total += deleted;
+    if (deleted < batchRows) return total;
+  }
 }
