@@ -30,6 +30,24 @@ export const INTEGRATION_CODES = {
       'An AI SDK tool has no `execute` function (a client-side or provider-executed tool), so no hook can run around it.',
     fix: 'Give the tool an `execute` function, or dispatch PreToolUse yourself where the host runs it.',
   },
+  SDK_CALLBACK_TIMEOUT: {
+    severity: 'warning',
+    summary:
+      'A Claude Agent SDK or Copilot SDK hook callback did not answer within its timeout. On PreToolUse the call was denied and a prompt blocked (fail closed, docs/sdk-callbacks.md); elsewhere the callback had no effect.',
+    fix: 'Make the callback answer sooner, give it a longer `timeout`, or return `{ async: true }` for work the agent need not wait for.',
+  },
+  SDK_CALLBACK_FAILED: {
+    severity: 'warning',
+    summary:
+      "A Claude Agent SDK or Copilot SDK hook callback threw. With `onFailure: 'block'` that counted as exit 2 on its event; without it the callback had no effect.",
+    fix: "Fix the callback's error; add `onFailure: 'block'` to the matcher when a failing guard must deny.",
+  },
+  SDK_CALLBACK_INVALID_OUTPUT: {
+    severity: 'warning',
+    summary:
+      "A Claude Agent SDK or Copilot SDK hook callback returned something that is no hook output object. With `onFailure: 'block'` that counted as exit 2 on its event; without it the return was ignored.",
+    fix: 'Return a hook output object (`{}` for no opinion), as docs/sdk-callbacks.md lists per event.',
+  },
   AI_SDK_INVALID_ASK_ANSWER: {
     severity: 'error',
     summary:

@@ -10,6 +10,13 @@ export interface SdkCallbackIssue {
   toolUseId?: string;
 }
 
+/** The catalogue code of each kind of issue (docs/errors.md). */
+export const SDK_ISSUE_CODES = {
+  timeout: 'SDK_CALLBACK_TIMEOUT',
+  error: 'SDK_CALLBACK_FAILED',
+  'invalid-output': 'SDK_CALLBACK_INVALID_OUTPUT',
+} as const satisfies Record<SdkCallbackIssue['kind'], string>;
+
 /** A callback that answered `{ async: true }` and may still be working (claude-code-hooks.md §4.7). */
 export interface PendingAsyncCallback {
   event: EventName;
@@ -48,9 +55,14 @@ export class RegistrationState {
     this.#onIssue = onIssue;
   }
 
+  /**
+   * To `onIssue`; without one, a process warning with the issue's code, as `withHooks` reports
+   * its diagnostics: a guard callback that keeps failing is never silent.
+   */
   report(issue: SdkCallbackIssue): void {
     this.issues.push(issue);
-    this.#onIssue?.(issue);
+    if (this.#onIssue) this.#onIssue(issue);
+    else process.emitWarning(issue.message, { code: SDK_ISSUE_CODES[issue.kind] });
   }
 
   /** Keeps `controller` live for `asyncTimeoutMs`, then aborts it so background work stops. */

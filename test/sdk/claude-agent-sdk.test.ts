@@ -233,6 +233,31 @@ describe('registerClaudeSdkHooks (claude-code-hooks.md §7.1)', () => {
     expect(registration.issues.map((issue) => issue.kind)).toEqual(['error', 'error']);
   });
 
+  it('without onIssue, a failing callback is a coded process warning, never silent', async () => {
+    const engine = await newEngine();
+    // Warnings are emitted on the next tick: let those of earlier tests go first.
+    await new Promise((resolve) => setImmediate(resolve));
+    const warnings: { code: unknown; message: string }[] = [];
+    const onWarning = (warning: Error & { code?: unknown }) =>
+      warnings.push({ code: warning.code, message: warning.message });
+    process.on('warning', onWarning);
+    try {
+      registerClaudeSdkHooks(engine, {
+        PreToolUse: [{ matcher: 'Read', hooks: [async () => Promise.reject(new Error('policy down'))] }],
+        PostToolUse: [{ hooks: [async () => 'not an object' as never] }],
+      });
+      await engine.dispatch('PreToolUse', { ...BASH, tool_name: 'Read', tool_input: {} });
+      await engine.dispatch('PostToolUse', { ...BASH, tool_response: {} });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([
+        { code: 'SDK_CALLBACK_FAILED', message: expect.stringContaining('policy down') },
+        { code: 'SDK_CALLBACK_INVALID_OUTPUT', message: expect.stringContaining('PostToolUse') },
+      ]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('onFailure "block" is ignored on Stop; an invalid output is a failure too (§7.1)', async () => {
     const engine = await newEngine();
     registerClaudeSdkHooks(engine, {
