@@ -168,6 +168,24 @@ export const RUNNER_CODES = {
       'An agent hook ended without calling StructuredOutput (it stopped, or ran out of turns); the run counts as cancelled and has no effect.',
     fix: 'Make the prompt ask for a verdict through StructuredOutput, or use a model that follows tool instructions.',
   },
+  RUNNER_AGENT_TOOL_TIMEOUT: {
+    severity: 'warning',
+    summary:
+      "An agent hook's Grep ran past its own time limit (10 s) and was stopped, its search thread terminated (a regular expression that backtracks without end); the model gets this code as the tool's error and may try again. At the hook's own timeout the hook ends with RUNNER_TIMEOUT.",
+    fix: 'Nothing to fix in the configuration; if the hook times out, make its prompt ask for simpler searches or raise its `timeout`.',
+  },
+  RUNNER_AGENT_TOOL_NOT_A_FILE: {
+    severity: 'warning',
+    summary:
+      "An agent hook's Read refused a path that is not a regular file (a directory, a named pipe, a device, a socket), which could block or never end; Grep skips such files and says how many. The model gets this code as the tool's error.",
+    fix: 'Nothing to fix in the configuration: the model should read regular files only.',
+  },
+  RUNNER_AGENT_TOOL_LIMIT: {
+    severity: 'info',
+    summary:
+      "An agent hook's tool stopped at one of its limits and told the model so: Read at 32 KiB of text per call or 256 MiB scanned, Glob (and the listing Grep searches) at 50,000 directory entries or 10 s, Grep at 5,000 files, 32 MiB read or 200 matches, any output at 30,000 characters.",
+    fix: 'Nothing to fix: the model can narrow its search (a path, a glob) or read on with `offset`.',
+  },
   RUNNER_MCP_NOT_CONNECTED: {
     severity: 'error',
     summary:

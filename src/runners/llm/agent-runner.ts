@@ -3,6 +3,7 @@ import type { AgentHandler, PromptFields } from '../../model/handler.ts';
 import { type Deadline, startDeadline } from '../deadline.ts';
 import type { HandlerRunner, ModelVerdict, RunnerResult, RunRequest } from '../types.ts';
 import { createFsScope, type FsScope } from './agent-fs.ts';
+import { STOPPED_BY_DEADLINE } from './agent-tool-output.ts';
 import { type AgentTool, createAgentTools, type ToolOutput } from './agent-tools.ts';
 import { createAiSdkClient } from './ai-sdk-client.ts';
 import { substituteArguments } from './arguments.ts';
@@ -170,6 +171,9 @@ async function loop(run: AgentRun, client: ModelClient, maxTurns: number): Promi
     }
     const results = await runToolCalls(run, toolCalls);
     if (run.verdict) return verdictResult(startedAt, run.verdict);
+    // A tool the deadline stopped (a Grep that never ends) ends the hook here, not at the next call.
+    if (deadline.signal.aborted)
+      return abortedResult(startedAt, deadline, 'the agent hook', request.timeoutMs);
     run.messages.push({ role: 'tool', results });
   }
   if (run.verdict) return verdictResult(startedAt, run.verdict);
@@ -222,6 +226,8 @@ async function runTool(
   signal: AbortSignal,
 ): Promise<ToolOutput> {
   if (!tool) return { output: `unknown tool "${call.name}"`, isError: true };
+  // Later calls of a turn whose deadline passed are not started.
+  if (signal.aborted) return { output: STOPPED_BY_DEADLINE, isError: true };
   const input =
     call.input !== null && typeof call.input === 'object' ? (call.input as Record<string, unknown>) : {};
   try {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { killProcessTree } from '../command/kill-tree.ts';
 import { EXIT_DRAIN_MS, type ProcessEnd, waitForExit } from '../command/wait-for-exit.ts';
+import { STOPPED_BY_DEADLINE } from './agent-tool-output.ts';
 
 /** How long one Bash call of an agent hook may run before its process group is killed. */
 export const SHELL_TIMEOUT_MS = 30_000;
@@ -64,8 +65,7 @@ export async function runShell(
 }
 
 function describeEnd(end: ProcessEnd | 'aborted'): { status: string; failed: boolean } {
-  if (end === 'aborted')
-    return { status: 'stopped: the hook ran out of time or was cancelled', failed: true };
+  if (end === 'aborted') return { status: STOPPED_BY_DEADLINE, failed: true };
   if (end.spawnError) return { status: end.spawnError.message, failed: true };
   const status = end.signal ? `killed by ${end.signal}` : `exit code ${end.exitCode}`;
   return { status, failed: end.exitCode !== 0 };

@@ -1,24 +1,20 @@
-import { readFile, realpath, stat } from 'node:fs/promises';
-import { displayPath, type FsScope, isInside, resolveInScope } from './agent-fs.ts';
+import { displayPath, type FsScope, resolveInScope } from './agent-fs.ts';
+import { listFiles } from './agent-glob.ts';
+import { GREP_TIME_LIMIT_MS, type GrepEnd, searchFiles } from './agent-grep.ts';
+import { READ_MAX_LINES, readLines } from './agent-read.ts';
 import { runShell } from './agent-shell.ts';
+import { limitNote, STOPPED_BY_DEADLINE, type ToolOutput, toolError } from './agent-tool-output.ts';
 import type { ModelToolSpec } from './model-client.ts';
 
-export interface ToolOutput {
-  output: string;
-  isError?: boolean;
-}
+export type { ToolOutput };
 
 export interface AgentTool {
   spec: ModelToolSpec;
   execute(input: Record<string, unknown>, signal: AbortSignal): Promise<ToolOutput>;
 }
 
-const READ_MAX_LINES = 2000;
 const TOOL_OUTPUT_MAX_CHARS = 30_000;
 const GLOB_MAX_RESULTS = 500;
-const GREP_MAX_MATCHES = 200;
-const GREP_MAX_FILE_BYTES = 1_000_000;
-const IGNORED_DIRS = ['**/node_modules/**', '**/.git/**'];
 
 /**
  * The agent's tools: read-only file access inside the project (Read, Glob, Grep), and a Bash tool
@@ -38,11 +34,19 @@ function str(input: Record<string, unknown>, key: string): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
+/** A positive whole number the model gave, or `fallback`. */
+function count(input: Record<string, unknown>, key: string, fallback: number): number {
+  const n = Math.floor(Number(input[key]));
+  return Number.isFinite(n) && n >= 1 ? n : fallback;
+}
+
 function cap(text: string): string {
   return text.length > TOOL_OUTPUT_MAX_CHARS
-    ? `${text.slice(0, TOOL_OUTPUT_MAX_CHARS)}\n… (truncated)`
+    ? `${text.slice(0, TOOL_OUTPUT_MAX_CHARS)}\n${limitNote(`output truncated at ${TOOL_OUTPUT_MAX_CHARS} characters`)}`
     : text;
 }
+
+const stopped = (): ToolOutput => ({ output: STOPPED_BY_DEADLINE, isError: true });
 
 function readTool(scope: FsScope): AgentTool {
   return {
@@ -59,35 +63,31 @@ function readTool(scope: FsScope): AgentTool {
         required: ['file_path'],
       },
     },
-    async execute(input) {
+    async execute(input, signal) {
       const given = str(input, 'file_path');
       if (!given) return { output: 'file_path is required', isError: true };
       const r = await resolveInScope(scope, given, 'file');
       if (!r.ok) return { output: r.message, isError: true };
-      if (!(await stat(r.path)).isFile()) return { output: `${given}: not a file`, isError: true };
-      const lines = (await readFile(r.path, 'utf8')).split('\n');
-      const from = Math.max(1, Number(input.offset) || 1);
-      const count = Math.min(READ_MAX_LINES, Math.max(1, Number(input.limit) || READ_MAX_LINES));
-      const shown = lines
-        .slice(from - 1, from - 1 + count)
-        .map((l, i) => `${String(from + i).padStart(6)}\t${l}`);
-      return { output: cap(shown.join('\n')) };
+      const from = count(input, 'offset', 1);
+      const read = await readLines(
+        r.path,
+        from,
+        Math.min(READ_MAX_LINES, count(input, 'limit', READ_MAX_LINES)),
+        signal,
+      );
+      if (read.kind === 'aborted') return stopped();
+      if (read.kind === 'not-a-file') {
+        return toolError(
+          'RUNNER_AGENT_TOOL_NOT_A_FILE',
+          `${given} is ${read.what}; Read reads regular files only`,
+        );
+      }
+      const shown = read.lines.map((l, i) => `${String(from + i).padStart(6)}\t${l}`);
+      if (read.lineCount !== undefined) shown.push(`(the file has ${read.lineCount} lines)`);
+      if (read.note) shown.push(limitNote(read.note));
+      return { output: shown.join('\n') };
     },
   };
-}
-
-async function globIn(scope: FsScope, pattern: string, dir: string | undefined): Promise<string[] | string> {
-  const base = await resolveInScope(scope, dir ?? '.', 'dir');
-  if (!base.ok) return base.message;
-  const { glob } = await import('tinyglobby');
-  const found = await glob(pattern, { cwd: base.path, absolute: true, dot: true, ignore: IGNORED_DIRS });
-  // `..` in a pattern or a symlink could reach outside: keep only results whose real path is inside.
-  const inside: string[] = [];
-  for (const p of found) {
-    const real = await realpath(p).catch(() => undefined);
-    if (real && isInside(scope.root, real) && isInside(scope.root, p)) inside.push(p);
-  }
-  return inside.sort();
 }
 
 function globTool(scope: FsScope): AgentTool {
@@ -104,16 +104,29 @@ function globTool(scope: FsScope): AgentTool {
         required: ['pattern'],
       },
     },
-    async execute(input) {
+    async execute(input, signal) {
       const pattern = str(input, 'pattern');
       if (!pattern) return { output: 'pattern is required', isError: true };
-      const found = await globIn(scope, pattern, str(input, 'path'));
+      const found = await listFiles(scope, pattern, str(input, 'path'), signal);
       if (typeof found === 'string') return { output: found, isError: true };
-      const shown = found.slice(0, GLOB_MAX_RESULTS).map((p) => displayPath(scope, p));
-      if (found.length > GLOB_MAX_RESULTS) shown.push(`… ${found.length - GLOB_MAX_RESULTS} more`);
-      return { output: shown.length ? shown.join('\n') : 'no files found' };
+      if (signal.aborted) return stopped();
+      const shown = found.files.slice(0, GLOB_MAX_RESULTS).map((p) => displayPath(scope, p));
+      if (found.files.length > GLOB_MAX_RESULTS)
+        shown.push(`… ${found.files.length - GLOB_MAX_RESULTS} more`);
+      if (shown.length === 0) shown.push('no files found');
+      return { output: [...shown, ...listingNotes(found)].join('\n') };
     },
   };
+}
+
+/** What a listing left out, said to the model. */
+function listingNotes(found: { stopped?: string; dropped: number }): string[] {
+  const notes: string[] = [];
+  if (found.dropped > 0)
+    notes.push(`(left out: ${found.dropped} outside the project or symlinks to nothing)`);
+  if (found.stopped)
+    notes.push(limitNote(`${found.stopped}; the list is partial, narrow the pattern or path`));
+  return notes;
 }
 
 function grepTool(scope: FsScope): AgentTool {
@@ -134,30 +147,34 @@ function grepTool(scope: FsScope): AgentTool {
     async execute(input, signal) {
       const source = str(input, 'pattern');
       if (!source) return { output: 'pattern is required', isError: true };
-      let re: RegExp;
       try {
-        re = new RegExp(source);
+        new RegExp(source);
       } catch (e) {
         return { output: `invalid regular expression: ${(e as Error).message}`, isError: true };
       }
-      const files = await globIn(scope, str(input, 'glob') ?? '**/*', str(input, 'path'));
-      if (typeof files === 'string') return { output: files, isError: true };
-      const matches: string[] = [];
-      for (const file of files) {
-        if (signal.aborted || matches.length >= GREP_MAX_MATCHES) break;
-        const info = await stat(file);
-        if (!info.isFile() || info.size > GREP_MAX_FILE_BYTES) continue;
-        const text = await readFile(file, 'utf8');
-        if (text.includes('\u0000')) continue; // binary
-        text.split('\n').forEach((line, i) => {
-          if (matches.length < GREP_MAX_MATCHES && re.test(line)) {
-            matches.push(`${displayPath(scope, file)}:${i + 1}:${line}`);
-          }
-        });
-      }
-      return { output: matches.length ? cap(matches.join('\n')) : 'no matches' };
+      const found = await listFiles(scope, str(input, 'glob') ?? '**/*', str(input, 'path'), signal);
+      if (typeof found === 'string') return { output: found, isError: true };
+      const files = found.files.map((path) => ({ path, shown: displayPath(scope, path) }));
+      return grepOutput(await searchFiles(source, files, signal), listingNotes(found));
     },
   };
+}
+
+function grepOutput(end: GrepEnd, notes: string[]): ToolOutput {
+  if (end.kind === 'aborted') return stopped();
+  if (end.kind === 'time-limit') {
+    return toolError(
+      'RUNNER_AGENT_TOOL_TIMEOUT',
+      `Grep stopped after ${GREP_TIME_LIMIT_MS} ms; the pattern backtracks too much or the search is too wide. Use a simpler pattern or a narrower path or glob.`,
+    );
+  }
+  if (end.kind === 'failed') return { output: `Grep failed: ${end.message}`, isError: true };
+  const { matches, skipped, stopped: limit } = end.result;
+  const lines = matches.length ? [...matches] : ['no matches'];
+  const skips = Object.entries(skipped).map(([why, n]) => `${n} ${why}`);
+  if (skips.length) lines.push(`(files skipped: ${skips.join(', ')})`);
+  if (limit) lines.push(limitNote(`${limit}; narrow the path or glob`));
+  return { output: cap([...lines, ...notes].join('\n')) };
 }
 
 /** Only with the hook's `allowShell: true`; a shell cannot be confined to the project directory. */
