@@ -19,6 +19,7 @@ export type ModelMcpAnswer =
   | 'structured-output-false'
   | 'stops-without-verdict'
   | 'unknown-tool-50-turns'
+  | 'grep-never-ends'
   | 'hook-json-deny'
   | 'plain-text'
   | 'image-only'
@@ -160,6 +161,16 @@ export const MODEL_MCP_DECISION_TABLE: readonly ModelMcpRow[] = [
     decision: null,
     code: 'RUNNER_AGENT_NO_VERDICT',
     why: `FAIL-OPEN (documented): calling a tool it does not have is an error the model sees; 50 turns without a verdict are cancelled (§4.6; ${SRC_AGENT})`,
+  },
+  {
+    handler: 'agent',
+    event: 'PreToolUse',
+    answer: 'grep-never-ends',
+    failOpen: true,
+    outcome: 'timeout',
+    decision: null,
+    code: 'RUNNER_TIMEOUT',
+    why: `FAIL-OPEN (documented): the model's Grep pattern backtracks without end (\`(a+)+$\`); its search thread is terminated at the hook timeout, which decides nothing like any timeout (${SRC_AGENT}), and the engine never froze`,
   },
   {
     handler: 'agent',

@@ -20,7 +20,13 @@ const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'mcp');
 /** Rows whose answer never comes wait out this hook timeout (seconds); the rest get a long one. */
 const HANG_TIMEOUT_SEC = 0.5;
 const ROW_TIMEOUT_SEC = 20;
-const HANGS: ReadonlySet<ModelMcpAnswer> = new Set(['never-answers', 'tool-never-answers']);
+const HANGS: ReadonlySet<ModelMcpAnswer> = new Set([
+  'never-answers',
+  'tool-never-answers',
+  'grep-never-ends',
+]);
+/** A line `(a+)+$` backtracks on for minutes (2^33 steps): the search must be stopped, never waited for. */
+const BACKTRACKING_LINE = `${'a'.repeat(33)}!\n`;
 
 const BASH_INPUT = { tool_name: 'Bash', tool_input: { command: 'rm -rf build' }, tool_use_id: 'toolu_1' };
 const anthropicText = (text: string): MockReply => {
@@ -52,6 +58,7 @@ const MODEL_REPLIES: Partial<Record<ModelMcpAnswer, MockReply>> = {
   'structured-output-false': fixture('anthropic', 'tool-use-structured-false'),
   'stops-without-verdict': fixture('anthropic', 'text-only-done'),
   'unknown-tool-50-turns': toolUse('Write', { file_path: 'x', content: 'y' }),
+  'grep-never-ends': toolUse('Grep', { pattern: '(a+)+$' }),
 };
 
 /** The mcp_tool hook of a row: server and tool (servers in the project's .mcp.json). */
@@ -96,6 +103,7 @@ function projectFor(row: ModelMcpRow): string {
   writeTree(dir, {
     '.mcp.json': { mcpServers: { lint: stdio('stdio-server.mjs'), tasks: stdio('task-server.mjs') } },
     '.claude/settings.json': { hooks: { [row.event]: [{ ...matcher, hooks: [hookOf(row)] }] } },
+    'input.txt': BACKTRACKING_LINE,
   });
   return dir;
 }
