@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashToken } from '../../src/server/auth.ts';
 import { launchServer, type ServerInternals, type ServerOptions } from '../../src/server/start-server.ts';
+import { Relay } from '../helpers/pg-relay.ts';
+import { type PgCluster, startPostgres } from '../helpers/postgres.ts';
 
 export const TOKEN = 'ah_test-token-payments';
 export const OTHER_TOKEN = 'ah_test-token-web';
@@ -122,4 +124,29 @@ export async function post(
     json = JSON.parse(text);
   } catch {}
   return { status: response.status, text, json, dispatch: response.headers.get('x-agent-hooks-dispatch') };
+}
+
+/** A test PostgreSQL behind a relay the test can stall, and a server in this process on it. */
+export interface RelayedServer {
+  cluster: PgCluster;
+  relay: Relay;
+  config: ConfigDir;
+  server: ServerInternals;
+  /** The server's log lines so far. */
+  lines: string[];
+}
+
+/** Starts PostgreSQL, the relay in front of it and a server whose database goes through it. */
+export async function serveThroughRelay(options: ServerOptions = {}): Promise<RelayedServer> {
+  const cluster = await startPostgres();
+  const relay = new Relay(Number(new URL(cluster.url).port));
+  const port = await relay.listen();
+  const config = makeConfigDir();
+  const lines: string[] = [];
+  const server = await serveConfigDir(config, {
+    database: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    log: (line) => lines.push(line),
+    ...options,
+  });
+  return { cluster, relay, config, server, lines };
 }

@@ -2,10 +2,10 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAuditStore } from '../../src/server/audit/open-store.ts';
 import type { ServerInternals } from '../../src/server/start-server.ts';
-import { blackHole, Relay } from '../helpers/pg-relay.ts';
+import { blackHole, type Relay } from '../helpers/pg-relay.ts';
 import { until } from '../helpers/poll.ts';
-import { type PgCluster, postgresUnavailable, startPostgres } from '../helpers/postgres.ts';
-import { type ConfigDir, claudePreToolUse, makeConfigDir, post, serveConfigDir } from './fixtures.ts';
+import { type PgCluster, postgresUnavailable } from '../helpers/postgres.ts';
+import { type ConfigDir, claudePreToolUse, post, serveThroughRelay } from './fixtures.ts';
 
 // A database that stops answering (a black-holed host) must fail a query in bounded time, not
 // when the operating system gives up on the connection: open-store.ts's pool timeouts.
@@ -39,17 +39,10 @@ describe.skipIf(unavailable !== null)('agent-hooks serve when PostgreSQL stops a
   let relay: Relay;
   let config: ConfigDir;
   let server: ServerInternals;
-  const lines: string[] = [];
+  let lines: string[] = [];
 
   beforeAll(async () => {
-    cluster = await startPostgres();
-    relay = new Relay(Number(new URL(cluster.url).port));
-    const port = await relay.listen();
-    config = makeConfigDir();
-    server = await serveConfigDir(config, {
-      database: `postgres://postgres@127.0.0.1:${port}/postgres`,
-      log: (line) => lines.push(line),
-    });
+    ({ cluster, relay, config, server, lines } = await serveThroughRelay());
   }, 60_000);
 
   afterAll(async () => {

@@ -1,10 +1,10 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerInternals } from '../../src/server/start-server.ts';
-import { Relay } from '../helpers/pg-relay.ts';
+import type { Relay } from '../helpers/pg-relay.ts';
 import { until } from '../helpers/poll.ts';
-import { type PgCluster, postgresUnavailable, startPostgres } from '../helpers/postgres.ts';
-import { type ConfigDir, claudePreToolUse, makeConfigDir, post, serveConfigDir } from './fixtures.ts';
+import { type PgCluster, postgresUnavailable } from '../helpers/postgres.ts';
+import { type ConfigDir, claudePreToolUse, post, serveThroughRelay } from './fixtures.ts';
 
 // The supervisor's SIGKILL comes a grace period after SIGTERM (Kubernetes: 30 s by default):
 // with a stalled database the whole shutdown must still end before it, and say what it lost.
@@ -19,18 +19,10 @@ describe.skipIf(unavailable !== null)('agent-hooks serve: shutdown with a stalle
   let relay: Relay;
   let config: ConfigDir;
   let server: ServerInternals;
-  const lines: string[] = [];
+  let lines: string[] = [];
 
   beforeAll(async () => {
-    cluster = await startPostgres();
-    relay = new Relay(Number(new URL(cluster.url).port));
-    const port = await relay.listen();
-    config = makeConfigDir();
-    server = await serveConfigDir(config, {
-      database: `postgres://postgres@127.0.0.1:${port}/postgres`,
-      shutdownGraceMs: GRACE_MS,
-      log: (line) => lines.push(line),
-    });
+    ({ cluster, relay, config, server, lines } = await serveThroughRelay({ shutdownGraceMs: GRACE_MS }));
   }, 60_000);
 
   afterAll(async () => {
