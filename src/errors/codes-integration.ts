@@ -66,6 +66,12 @@ export const INTEGRATION_CODES = {
       'The MCP proxy could not dispatch a hook event: a PreToolUse failure refuses the call, a PostToolUse failure withholds the result the hooks could not screen (fail closed); other messages pass unchanged.',
     fix: "Run `agent-hooks validate` in the project the proxy reads, and check the proxy's stderr for the cause.",
   },
+  MCP_PROXY_IMMEDIATE_RESPONSE_DROPPED: {
+    severity: 'warning',
+    summary:
+      "The MCP proxy removed a task answer's `_meta` `io.modelcontextprotocol/model-immediate-response`: hosts show that text to the model as the tool's first answer, but no PostToolUse hook can screen it (they run on the task's result), so a server could pass anything by them.",
+    fix: "Nothing to do for the hooks: the task's result still reaches the client, screened. A server that needs the model told something at once can say it in the task's result.",
+  },
   MCP_PROXY_UNEXPECTED_RESPONSE: {
     severity: 'warning',
     summary:

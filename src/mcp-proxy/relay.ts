@@ -18,7 +18,7 @@ import {
   result,
   toolError,
 } from './jsonrpc.ts';
-import { TaskCalls } from './tasks.ts';
+import { TaskCalls, withoutImmediateResponse } from './tasks.ts';
 import {
   afterCall,
   beforeCall,
@@ -160,7 +160,10 @@ export class Relay {
     this.#calls.delete(key);
     const answer = pending.taskAugmented ? this.#tasks.created(response, pending) : response;
     // A task: its result comes with the client's tasks/result, where the PostToolUse hooks run.
-    if (answer === undefined) return void this.#reply(response as Message);
+    if (answer === undefined)
+      return void this.#reply(
+        withoutImmediateResponse(this.#ctx, pending.call.toolName, response as Result) as Message,
+      );
     await this.#deliver(answer, pending);
   }
 

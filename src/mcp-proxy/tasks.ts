@@ -2,6 +2,7 @@
 // `params.task` gets a CreateTaskResult `{ task: { taskId, status, … } }` from the server, and the
 // call's real CallToolResult later, as the answer to its `tasks/result { taskId }`. The proxy keeps
 // each task's call until then, so the PostToolUse hooks run on that answer as on a direct result.
+import { isRecord } from '../events/payload-values.ts';
 import type { ErrorResponse, Result } from './jsonrpc.ts';
 import { type PendingCall, type ProxyContext, withheld } from './tool-hooks.ts';
 
@@ -104,4 +105,22 @@ function createdTaskId(result: Record<string, unknown>): string | undefined {
   if (task === null || typeof task !== 'object') return undefined;
   const taskId = (task as { taskId?: unknown }).taskId;
   return typeof taskId === 'string' && taskId !== '' ? taskId : undefined;
+}
+
+/** The `_meta` key of a text hosts may show their model at once while a task runs (Tasks). */
+const IMMEDIATE_RESPONSE_KEY = 'io.modelcontextprotocol/model-immediate-response';
+
+/**
+ * The task answer as the client gets it: without a model-immediate-response. That text reaches the
+ * model as the tool's first answer, but no PostToolUse hook could screen it (they run on the task's
+ * result), so a server could say past every guard what its result may not; it is dropped, said.
+ */
+export function withoutImmediateResponse(ctx: ProxyContext, toolName: string, response: Result): Result {
+  const meta = response.result._meta;
+  if (!isRecord(meta) || !(IMMEDIATE_RESPONSE_KEY in meta)) return response;
+  const { [IMMEDIATE_RESPONSE_KEY]: _dropped, ...rest } = meta;
+  ctx.log(
+    `MCP_PROXY_IMMEDIATE_RESPONSE_DROPPED: ${toolName}: the task answer's ${IMMEDIATE_RESPONSE_KEY} was removed; no PostToolUse hook could screen it`,
+  );
+  return { ...response, result: { ...response.result, _meta: rest } };
 }
