@@ -1,7 +1,7 @@
 import type { EventName } from '../../model/event-name.ts';
 import type { AgentHandler, PromptFields } from '../../model/handler.ts';
 import { type Deadline, startDeadline } from '../deadline.ts';
-import type { HandlerRunner, ModelVerdict, RunnerResult, RunRequest } from '../types.ts';
+import type { HandlerRunner, ModelVerdict, RunnerDiagnostic, RunnerResult, RunRequest } from '../types.ts';
 import { createFsScope, type FsScope } from './agent-fs.ts';
 import { STOPPED_BY_DEADLINE } from './agent-tool-output.ts';
 import { type AgentTool, createAgentTools, type ToolOutput } from './agent-tools.ts';
@@ -83,6 +83,18 @@ interface AgentRun {
   gate: StopGate | undefined;
   verdict: ModelVerdict | undefined;
   reminders: number;
+  /** The coded tool errors of the run (a Grep past its time limit, a Read of a FIFO). */
+  toolDiagnostics: RunnerDiagnostic[];
+}
+
+/** How many tool errors a result lists: a model repeating one mistake must not flood it. */
+const MAX_TOOL_DIAGNOSTICS = 10;
+
+/** `result` with the run's tool errors among its diagnostics, so the hook's author sees them too. */
+function withToolDiagnostics(run: AgentRun, result: RunnerResult): RunnerResult {
+  if (run.toolDiagnostics.length === 0) return result;
+  const tools = run.toolDiagnostics.slice(0, MAX_TOOL_DIAGNOSTICS);
+  return { ...result, diagnostics: [...(result.diagnostics ?? []), ...tools] };
 }
 
 /**
@@ -112,7 +124,7 @@ export function createAgentRunner(options: AgentRunnerOptions = {}): HandlerRunn
       ? () => run.gate?.dispose()
       : options.registerStopGuard?.(check, STOP_GUARD_MESSAGE, guardContext);
     try {
-      return await loop(run, client, maxTurns);
+      return withToolDiagnostics(run, await loop(run, client, maxTurns));
     } finally {
       unregister?.();
       run.deadline.dispose();
@@ -144,6 +156,7 @@ function startRun(request: RunRequest<AgentHandler>, scope: FsScope, startedAt: 
     gate: undefined,
     verdict: undefined,
     reminders: 0,
+    toolDiagnostics: [],
   };
 }
 
@@ -215,7 +228,9 @@ async function runToolCalls(
     } else {
       out = await runTool(run.tools.get(call.name), call, run.deadline.signal);
     }
-    results.push({ id: call.id, name: call.name, ...out });
+    const { diagnostic, ...shown } = out;
+    if (diagnostic) run.toolDiagnostics.push(diagnostic);
+    results.push({ id: call.id, name: call.name, ...shown });
   }
   return results;
 }
