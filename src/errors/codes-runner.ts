@@ -195,8 +195,8 @@ export const RUNNER_CODES = {
   RUNNER_MCP_CALL_FAILED: {
     severity: 'error',
     summary:
-      'The MCP server rejected an `mcp_tool` hook call (unknown tool, invalid arguments, protocol error).',
-    fix: 'Check the hook `tool` name and `input` against the tools the server lists.',
+      'The MCP server rejected an `mcp_tool` hook call (unknown tool, invalid arguments, protocol error), or sent a message over 10 MiB, which is not read further (the connection is closed).',
+    fix: 'Check the hook `tool` name and `input` against the tools the server lists; keep tool answers small.',
   },
   RUNNER_MCP_TOOL_ERROR: {
     severity: 'error',

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { processTreePids } from '../command/kill-tree.ts';
+import { cappedFetch } from './capped-fetch.ts';
 import type { McpHttpServerConfig, McpServerConfig, McpStdioServerConfig } from './mcp-config.ts';
+import { isStdioOverflow, MCP_MAX_MESSAGE_BYTES, McpMessageTooLargeError } from './message-cap.ts';
 
 type ClientModule = typeof import('@modelcontextprotocol/client');
 export type Client = InstanceType<ClientModule['Client']>;
@@ -10,6 +12,11 @@ type Transport = Parameters<Client['connect']>[0];
 /** One server's connection: the client once connected, and a close that frees the server. */
 export interface McpConnection {
   readonly client: Promise<Client>;
+  /**
+   * Aborts, with a `McpMessageTooLargeError` as its reason, when the server sent a message over
+   * `MCP_MAX_MESSAGE_BYTES`; the connection is then closed, so calls on it fail at once.
+   */
+  readonly failed: AbortSignal;
   /** Closes the connection, even one still connecting, and waits until a stdio server is gone. */
   close(): Promise<void>;
 }
@@ -50,47 +57,78 @@ export function openConnection(
 ): McpConnection {
   let closed = false;
   let opened: { client: Client; transport: Transport } | undefined;
+  let closing: Promise<void> | undefined;
+  const failure = new AbortController();
+  const closeOpened = (): Promise<void> => {
+    if (!opened) return Promise.resolve();
+    opened.client.onclose = undefined;
+    closing ??= closeAndReap(opened.client, opened.transport);
+    return closing;
+  };
+  // Not waited for here: `close()` waits for the same reaping.
+  const tooLarge = (error: McpMessageTooLargeError): void => {
+    if (failure.signal.aborted) return;
+    failure.abort(error);
+    options.onGone();
+    void closeOpened();
+  };
   const client = (async () => {
     const resolved = await config();
     const sdk = await import('@modelcontextprotocol/client');
-    const transport = await transportFor(sdk, resolved, options.cwd);
+    const transport = await transportFor(sdk, resolved, options.cwd, tooLarge);
     if (closed) throw new ConnectionClosedError();
     const c = new sdk.Client(CLIENT_INFO);
     c.onclose = options.onGone;
     opened = { client: c, transport };
     // connect() spawns a stdio server synchronously, so from here on close() reaches it.
-    await c.connect(transport, { timeout: options.connectTimeoutMs });
+    try {
+      await c.connect(transport, { timeout: options.connectTimeoutMs, signal: failure.signal });
+    } catch (e) {
+      throw failure.signal.aborted ? failure.signal.reason : e;
+    }
     return c;
   })();
   // close() and the callers observe the failure; this keeps it from being unhandled meanwhile.
   client.catch(() => undefined);
   return {
     client,
+    failed: failure.signal,
     async close() {
       closed = true;
-      if (!opened) return;
-      opened.client.onclose = undefined;
-      await closeAndReap(opened.client, opened.transport);
+      await closeOpened();
     },
   };
 }
 
-async function transportFor(sdk: ClientModule, config: McpServerConfig, cwd: string | undefined) {
+/** The server's transport, with every message it receives capped at `MCP_MAX_MESSAGE_BYTES`. */
+async function transportFor(
+  sdk: ClientModule,
+  config: McpServerConfig,
+  cwd: string | undefined,
+  tooLarge: (error: McpMessageTooLargeError) => void,
+): Promise<Transport> {
   if (isHttp(config)) {
     return new sdk.StreamableHTTPClientTransport(new URL(config.url), {
       requestInit: config.headers ? { headers: config.headers } : undefined,
+      fetch: cappedFetch(MCP_MAX_MESSAGE_BYTES, tooLarge),
     });
   }
   const stdio: McpStdioServerConfig = config;
   const { StdioClientTransport, getDefaultEnvironment } = await import('@modelcontextprotocol/client/stdio');
   // Keep the SDK's safe inherited-env allowlist; add only what the server entry names.
-  return new StdioClientTransport({
+  const transport = new StdioClientTransport({
     command: stdio.command,
     args: stdio.args ?? [],
     env: { ...getDefaultEnvironment(), ...(stdio.env ?? {}) },
     cwd: stdio.cwd ?? cwd,
     stderr: 'ignore',
+    maxBufferSize: MCP_MAX_MESSAGE_BYTES,
   });
+  // Set before connect(), which chains it ahead of the client's own handler.
+  transport.onerror = (e) => {
+    if (isStdioOverflow(e)) tooLarge(new McpMessageTooLargeError(MCP_MAX_MESSAGE_BYTES));
+  };
+  return transport;
 }
 
 /**

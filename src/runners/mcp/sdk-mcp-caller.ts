@@ -57,10 +57,11 @@ export function createSdkMcpCaller(options: SdkMcpCallerOptions): McpToolCaller 
   async function clientFor(
     name: string,
     signal: AbortSignal,
-  ): Promise<{ client: Client } | { message: string }> {
+  ): Promise<{ client: Client; failed: AbortSignal } | { message: string }> {
     if (closed) return { message: new ConnectionClosedError().message };
     try {
-      return { client: await untilAborted(connectionFor(name).client, signal) };
+      const connection = connectionFor(name);
+      return { client: await untilAborted(connection.client, signal), failed: connection.failed };
     } catch (e) {
       return { message: notConnectedMessage(e, name) };
     }
@@ -70,7 +71,7 @@ export function createSdkMcpCaller(options: SdkMcpCallerOptions): McpToolCaller 
     async callTool(call: McpToolCall): Promise<McpCallOutcome> {
       const c = await clientFor(call.server, call.signal);
       if ('message' in c) return { kind: 'not-connected', message: c.message };
-      return callOn(c.client, call);
+      return callOn(c.client, c.failed, call);
     },
     async close(): Promise<void> {
       closed = true;
@@ -109,11 +110,12 @@ async function serverConfig(
   return Object.hasOwn(all, name) ? all[name] : undefined;
 }
 
-async function callOn(client: Client, call: McpToolCall): Promise<McpCallOutcome> {
+/** Calls the tool; a message over the cap on the connection (`failed`) ends the call at once. */
+async function callOn(client: Client, failed: AbortSignal, call: McpToolCall): Promise<McpCallOutcome> {
   try {
     const result = await client.callTool(
       { name: call.tool, arguments: call.arguments },
-      { signal: call.signal, timeout: call.timeoutMs },
+      { signal: AbortSignal.any([call.signal, failed]), timeout: call.timeoutMs },
     );
     return {
       kind: 'result',
@@ -122,7 +124,11 @@ async function callOn(client: Client, call: McpToolCall): Promise<McpCallOutcome
       ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
     };
   } catch (e) {
-    return { kind: 'error', message: `MCP tool "${call.tool}" on "${call.server}" failed: ${errText(e)}` };
+    const cause = failed.aborted ? failed.reason : e;
+    return {
+      kind: 'error',
+      message: `MCP tool "${call.tool}" on "${call.server}" failed: ${errText(cause)}`,
+    };
   }
 }
 
