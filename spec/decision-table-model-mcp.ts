@@ -29,6 +29,7 @@ export type ModelMcpAnswer =
   | 'server-not-configured'
   | 'task-instead-of-result'
   | 'server-dies'
+  | 'answer-too-large'
   | 'tool-never-answers';
 
 export interface ModelMcpRow {
@@ -303,6 +304,26 @@ export const MODEL_MCP_DECISION_TABLE: readonly ModelMcpRow[] = [
     decision: null,
     code: 'RUNNER_MCP_CALL_FAILED',
     why: 'FAIL-OPEN (documented): a server that exits during the call is a call error, non-blocking (§4.1)',
+  },
+  {
+    handler: 'mcp_tool',
+    event: 'PreToolUse',
+    answer: 'answer-too-large',
+    failOpen: true,
+    outcome: 'non-blocking-error',
+    decision: null,
+    code: 'RUNNER_MCP_CALL_FAILED',
+    why: 'FAIL-OPEN (documented): an answer over MCP_MAX_MESSAGE_BYTES (10 MiB) ends the call at once and closes the connection; a call error, non-blocking (§4.1)',
+  },
+  {
+    handler: 'mcp_tool',
+    event: 'PreToolUse',
+    answer: 'answer-too-large',
+    onFailure: 'block',
+    outcome: 'blocking',
+    decision: 'deny',
+    code: 'RUNNER_MCP_CALL_FAILED',
+    why: 'with onFailure: block, an answer over the cap blocks (§4.1)',
   },
   {
     handler: 'mcp_tool',

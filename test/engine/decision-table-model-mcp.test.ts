@@ -72,6 +72,7 @@ const MCP_CALLS: Partial<Record<ModelMcpAnswer, { server: string; tool: string; 
   'server-not-configured': { server: 'ghost', tool: 'echo' },
   'task-instead-of-result': { server: 'tasks', tool: 'dodge', input: { text: 'x' } },
   'server-dies': { server: 'lint', tool: 'crash' },
+  'answer-too-large': { server: 'lint', tool: 'flood' },
   'tool-never-answers': { server: 'lint', tool: 'hang' },
 };
 
