@@ -193,13 +193,25 @@ async function dispatchOnce(
     audit.diagnostics = missing ? [missing] : undefined;
     try {
       return await ctx.tenants.dispatch(tenant, (engine) =>
-        engine.dispatch(request.event, request.input, { signal }),
+        engine.dispatch(request.event, request.input, { signal, ...sessionOf(request, audit) }),
       );
     } catch (error) {
       if (attempt > 0 || !isHookError(error) || error.code !== 'ENGINE_CLOSED') throw error;
     }
   }
 }
+
+/**
+ * A request without a session id is a session of its own. Sharing one per team made one client's
+ * state another's: a `once` hook one client ran never ran for the next, and the Stop-block count
+ * of all such clients added up, so after eight blocks the Stop guard let every client stop.
+ */
+function sessionOf(request: HostRequest, audit: DispatchContext): { sessionId?: string } {
+  return request.sessionId ? {} : { sessionId: `${SESSIONLESS_PREFIX}${audit.id}` };
+}
+
+/** The session id of a request that names none, before its dispatch id. */
+const SESSIONLESS_PREFIX = 'no-session-';
 
 /** What `promise` settled with within `ms`, else undefined. */
 async function settlesWithin<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
