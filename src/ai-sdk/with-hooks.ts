@@ -52,10 +52,25 @@ export function withHooks<TOOLS extends ToolSet>(
       wrapped[name] = tool;
       continue;
     }
+    if ((tool as MarkedTool)[WRAPPED_BY] === engine) {
+      session.report(
+        diagnostic(
+          'AI_SDK_ALREADY_WRAPPED',
+          `withHooks: tool ${name} is already wrapped for this engine; it is kept as it is, so its hooks run once per call, not twice`,
+          { severity: 'warning' },
+        ),
+      );
+      wrapped[name] = tool;
+      continue;
+    }
     wrapped[name] = wrapTool(name, tool, session, options);
   }
   return wrapped as TOOLS;
 }
+
+/** Marks a tool `withHooks` made, with the engine whose hooks run around it. */
+const WRAPPED_BY = Symbol('agent-hooks.withHooks');
+type MarkedTool = Tool & { [WRAPPED_BY]?: HookEngine };
 
 type Execute = (input: unknown, exec: ToolExecutionOptions) => unknown;
 
@@ -116,7 +131,7 @@ function wrapTool(name: string, tool: Tool, session: HookSession, options: WithH
     const own = tool.toModelOutput ? await tool.toModelOutput(call) : defaultModelOutput(call.output);
     return appendTexts(own, session.state.textsFor(call.toolCallId));
   };
-  return { ...tool, execute: run, toModelOutput } as Tool;
+  return { ...tool, execute: run, toModelOutput, [WRAPPED_BY]: session.engine } as MarkedTool;
 }
 
 /** A plain function that returned an async iterable: its last value is the output. */

@@ -24,6 +24,12 @@ export const INTEGRATION_CODES = {
       "The AI SDK tool's input schema carries no validator and could not be converted to one, so a hook's `updatedInput` was used unchecked.",
     fix: 'Define the tool with a zod schema, or give `jsonSchema()` a `validate` function.',
   },
+  AI_SDK_ALREADY_WRAPPED: {
+    severity: 'warning',
+    summary:
+      '`withHooks` was given a tool it had already wrapped for the same engine (e.g. `withHooks(withHooks(tools, engine), engine)`); wrapping it again would run every hook twice per call and repeat their texts, so the tool is kept as it is.',
+    fix: 'Call `withHooks` once per tool set and engine.',
+  },
   AI_SDK_TOOL_NOT_WRAPPED: {
     severity: 'warning',
     summary:

@@ -258,6 +258,20 @@ describe('withHooks around generateText (claude-code-observed.md "Decisions")', 
     );
   });
 
+  it('a tool wrapped twice for one engine runs its hooks once per call, and says so', async () => {
+    const log = logFile();
+    engine = await engineWithClaudeHooks({ PostToolUse: on([['read_file', hook('record', log)]]) });
+    const { tools, ran } = makeTools();
+    const found: Diagnostic[] = [];
+    const once = withHooks(tools, engine);
+    const twice = withHooks(once, engine, { onDiagnostic: (d) => found.push(d) });
+    const model = scriptedModel([[toolCall('call-1', 'read_file', { path: 'a.txt' })], [text('done')]]);
+    await generateText({ model, tools: twice, prompt: 'read', stopWhen: stepCountIs(3) });
+    expect(ran).toHaveLength(1);
+    expect(recorded(log).filter((p) => p.hook_event_name === 'PostToolUse')).toHaveLength(1);
+    expect(found.map((d) => d.code)).toContain('AI_SDK_ALREADY_WRAPPED');
+  });
+
   it('a tool named like an Object.prototype member keeps its name when toolNames does not list it', async () => {
     const log = logFile();
     engine = await engineWithClaudeHooks({
