@@ -30,6 +30,12 @@ export const SERVER_CODES = {
       'At shutdown the database still refused audit records, so they were written to a JSON-lines spill file instead.',
     fix: 'Import the spill file named in the message with `agent-hooks audit --import FILE` once the database is back.',
   },
+  SERVER_RETENTION_FAILED: {
+    severity: 'warning',
+    summary:
+      'The hourly retention run (deleting audit records past `retentionDays` and stale session state) failed; it is tried again in an hour, and the audit keeps growing until one succeeds.',
+    fix: 'Check that the database in the message is reachable and writable; the next run deletes everything past retention in batches.',
+  },
   SERVER_AUDIT_LOST: {
     severity: 'error',
     summary:

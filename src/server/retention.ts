@@ -22,7 +22,7 @@ export function startRetention(
       await expireSessionState(db, now - SESSION_STATE_TTL_MS);
       if (removed > 0) log(`retention: removed ${removed} audit records older than ${retentionDays()} days`);
     } catch (error) {
-      log(`retention failed: ${(error as Error).message}`);
+      log(`SERVER_RETENTION_FAILED: retention failed: ${(error as Error).message}; tried again in an hour`);
     }
   };
   void run();

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openAuditStore } from '../../src/server/audit/open-store.ts';
 import { deleteOlderThan, searchDispatches } from '../../src/server/audit/queries.ts';
 import { AuditWriter } from '../../src/server/audit/writer.ts';
+import { startRetention } from '../../src/server/retention.ts';
+import { until } from '../helpers/poll.ts';
 import { row, storeContract } from './store-contract.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'agent-hooks-audit-'));
@@ -114,5 +116,24 @@ describe('audit writer', () => {
     expect(writer.full).toBe(false);
     writer.add(row());
     expect(writer.full).toBe(true);
+  });
+});
+
+describe('retention', () => {
+  it('says with its code when a run fails, and stops when told', async () => {
+    const store = await openAuditStore(join(dir, 'retention.sqlite'));
+    await store.close(); // every query now fails
+    const lines: string[] = [];
+    const stop = startRetention(
+      store.db,
+      () => 30,
+      (line) => lines.push(line),
+    );
+    try {
+      await until(() => lines.length > 0, 'the first retention run to report');
+      expect(lines[0]).toMatch(/^SERVER_RETENTION_FAILED: retention failed: .+; tried again in an hour$/);
+    } finally {
+      stop();
+    }
   });
 });
