@@ -1,13 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createHookEngine } from '../../src/index.ts';
-import {
-  fixture,
-  type MockLlmServer,
-  type MockReply,
-  startMockLlmServer,
-} from '../helpers/mock-llm-server.ts';
+import { anthropicToolUse, useMockAnthropic } from '../helpers/mock-llm-server.ts';
 import { until } from '../helpers/poll.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -21,27 +16,12 @@ const BACKTRACKING_LINE = `${'a'.repeat(33)}!`;
 const AGENT_TIMEOUT_SEC = 2;
 const BASH_INPUT = { tool_name: 'Bash', tool_input: { command: 'rm -rf build' }, tool_use_id: 'toolu_1' };
 
-let server: MockLlmServer;
+const llm = useMockAnthropic();
 let project: string;
-const saved = { ...process.env };
 beforeAll(async () => {
-  server = await startMockLlmServer();
   project = tempDir('grep-redos');
   writeFileSync(join(project, 'input.txt'), `${BACKTRACKING_LINE}\n`);
-  process.env.ANTHROPIC_API_KEY = 'test-key';
-  process.env.ANTHROPIC_BASE_URL = server.origin;
-  delete process.env.AGENT_HOOKS_MODEL;
 });
-afterAll(async () => {
-  process.env = saved;
-  await server.close();
-});
-
-function grepCall(pattern: string): MockReply {
-  const reply = structuredClone(fixture('anthropic', 'tool-use-glob')) as { json: any };
-  reply.json.content = [{ type: 'tool_use', id: 'toolu_grep', name: 'Grep', input: { pattern } }];
-  return reply;
-}
 
 describe('an agent hook whose Grep pattern backtracks without end', () => {
   it('ends at its timeout, and another hook of the engine runs meanwhile', { timeout: 20_000 }, async () => {
@@ -68,12 +48,12 @@ describe('an agent hook whose Grep pattern backtracks without end', () => {
       ],
     });
     try {
-      server.queue('anthropic', grepCall('(a+)+$'));
+      llm.server.queue('anthropic', anthropicToolUse('Grep', { pattern: '(a+)+$' }));
       let agentDone = false;
       const agent = engine.dispatch('Stop', {}).finally(() => {
         agentDone = true;
       });
-      await until(() => server.requests.length === 1, 'the agent hook to ask its model');
+      await until(() => llm.server.requests.length === 1, 'the agent hook to ask its model');
 
       // The second hook: it needs the event loop, which the search held before the fix.
       const guard = await engine.dispatch('PreToolUse', BASH_INPUT);
@@ -85,7 +65,7 @@ describe('an agent hook whose Grep pattern backtracks without end', () => {
       expect(stopped.decision).toBeNull();
       expect(stopped.diagnostics.map((d) => d.code)).toContain('RUNNER_TIMEOUT');
       // The hook ended when its deadline stopped the tool: the model was not asked again.
-      expect(server.requests).toHaveLength(1);
+      expect(llm.server.requests).toHaveLength(1);
     } finally {
       await engine.close();
     }

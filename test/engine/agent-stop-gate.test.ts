@@ -1,25 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createHookEngine, type TelemetryEvent } from '../../src/index.ts';
-import { fixture, type MockLlmServer, startMockLlmServer } from '../helpers/mock-llm-server.ts';
+import { fixture, useMockAnthropic } from '../helpers/mock-llm-server.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 // seed 004 "agent hooks" / claude-code-hooks.md §4.6: the obligation to call StructuredOutput is a
 // session-scoped Stop function hook, registered before the loop and removed after it.
-let server: MockLlmServer;
+const llm = useMockAnthropic();
 let tmp: string;
-const saved = { ...process.env };
 beforeAll(async () => {
-  server = await startMockLlmServer();
   tmp = tempDir('gate');
-  process.env.ANTHROPIC_API_KEY = 'test-key';
-  process.env.ANTHROPIC_BASE_URL = server.origin;
-  delete process.env.AGENT_HOOKS_MODEL;
-});
-afterAll(async () => {
-  process.env = saved;
-  await server.close();
 });
 
 describe('agent hook Stop gate through the engine', () => {
@@ -49,7 +40,7 @@ describe('agent hook Stop gate through the engine', () => {
         },
       ],
     });
-    server.queue(
+    llm.server.queue(
       'anthropic',
       fixture('anthropic', 'text-only-done'),
       fixture('anthropic', 'tool-use-structured-false'),
@@ -68,8 +59,8 @@ describe('agent hook Stop gate through the engine', () => {
       (event) => event.type === 'dispatch-end' && event.sessionId.startsWith('host-session/agent-hook-'),
     );
     expect(gateEnd?.type === 'dispatch-end' && gateEnd.result.decision).toBe('block');
-    expect(server.requests).toHaveLength(2);
-    expect(JSON.stringify(server.requests[1]?.body)).toContain(
+    expect(llm.server.requests).toHaveLength(2);
+    expect(JSON.stringify(llm.server.requests[1]?.body)).toContain(
       'You have not called the StructuredOutput tool',
     );
     // The configured Stop command ran for the host's Stop only, never for the gate's.

@@ -1,38 +1,18 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createHookEngine } from '../../src/index.ts';
-import {
-  fixture,
-  type MockLlmServer,
-  type MockReply,
-  startMockLlmServer,
-} from '../helpers/mock-llm-server.ts';
+import { anthropicToolUse, fixture, useMockAnthropic } from '../helpers/mock-llm-server.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 // A coded error an agent hook's tool gives its model (a Read of something that is no file) is in
 // the dispatch result too: the hook's author sees why the model decided as it did.
 
-let server: MockLlmServer;
+const llm = useMockAnthropic();
 let project: string;
-const saved = { ...process.env };
 beforeAll(async () => {
-  server = await startMockLlmServer();
   project = tempDir('agent-tool-diagnostics');
   mkdirSync(`${project}/folder`);
-  process.env.ANTHROPIC_API_KEY = 'test-key';
-  process.env.ANTHROPIC_BASE_URL = server.origin;
-  delete process.env.AGENT_HOOKS_MODEL;
 });
-afterAll(async () => {
-  process.env = saved;
-  await server.close();
-});
-
-function readCall(file_path: string): MockReply {
-  const reply = structuredClone(fixture('anthropic', 'tool-use-read')) as { json: any };
-  reply.json.content = [{ type: 'tool_use', id: 'toolu_read', name: 'Read', input: { file_path } }];
-  return reply;
-}
 
 describe("an agent hook's tool errors", () => {
   it('are diagnostics of the dispatch result, beside the verdict', async () => {
@@ -51,8 +31,8 @@ describe("an agent hook's tool errors", () => {
       ],
     });
     try {
-      server.queue('anthropic', readCall('folder'));
-      server.queue('anthropic', fixture('anthropic', 'tool-use-structured-false'));
+      llm.server.queue('anthropic', anthropicToolUse('Read', { file_path: 'folder' }));
+      llm.server.queue('anthropic', fixture('anthropic', 'tool-use-structured-false'));
       const result = await engine.dispatch('Stop', {});
       expect(result.decision).toBe('block');
       expect(result.reason).toContain('no test covers negative numbers');

@@ -7,6 +7,7 @@ import {
 } from '../../spec/decision-table-model-mcp.ts';
 import { createHookEngine } from '../../src/index.ts';
 import {
+  anthropicToolUse,
   fixture,
   type MockLlmServer,
   type MockReply,
@@ -34,11 +35,7 @@ const anthropicText = (text: string): MockReply => {
   reply.json.content = [{ type: 'text', text }];
   return reply;
 };
-const toolUse = (name: string, input: unknown): MockReply => {
-  const reply = structuredClone(fixture('anthropic', 'tool-use-structured-false')) as { json: any };
-  reply.json.content = [{ type: 'tool_use', id: 'toolu_x', name, input }];
-  return reply;
-};
+const toolUse = (name: string, input: unknown): MockReply => anthropicToolUse(name, input);
 const SERVER_500: MockReply = {
   status: 500,
   body: '{"type":"error","error":{"type":"api_error","message":"boom"}}',

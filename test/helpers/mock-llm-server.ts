@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Where the recorded model answers live (`<provider>/<case>.json`). */
 export const LLM_FIXTURES_DIR: string = join(import.meta.dirname, '..', 'fixtures', 'llm');
@@ -30,6 +31,13 @@ export interface MockLlmServer {
   /** Forgets queued replies, repeat replies and recorded requests. */
   reset(): void;
   close(): Promise<void>;
+}
+
+/** An Anthropic answer whose only content is one call of tool `name` with `input`. */
+export function anthropicToolUse(name: string, input: unknown, id = 'toolu_x'): MockReply {
+  const reply = structuredClone(fixture('anthropic', 'tool-use-structured-false')) as { json: any };
+  reply.json.content = [{ type: 'tool_use', id, name, input }];
+  return reply;
 }
 
 /** Reads `test/fixtures/llm/<provider>/<name>.json` as a reply. */
@@ -112,4 +120,25 @@ export async function startMockLlmServer(): Promise<MockLlmServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * For the tests of one file: a mock server started before them and the Anthropic provider pointed
+ * at it (a test key, `ANTHROPIC_BASE_URL`, no `AGENT_HOOKS_MODEL`); the environment is restored
+ * and the server closed after them. Read `server` inside tests, once `beforeAll` has run.
+ */
+export function useMockAnthropic(): { readonly server: MockLlmServer } {
+  const saved = { ...process.env };
+  const mock = {} as { server: MockLlmServer };
+  beforeAll(async () => {
+    mock.server = await startMockLlmServer();
+    process.env.ANTHROPIC_API_KEY = 'test-key';
+    process.env.ANTHROPIC_BASE_URL = mock.server.origin;
+    delete process.env.AGENT_HOOKS_MODEL;
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await mock.server?.close();
+  });
+  return mock;
 }
