@@ -1,5 +1,6 @@
 // Elicitation and ElicitationResult around an `elicitation/create` request from the server
 // (claude-code-hooks.md §2.31, §2.32): hooks may answer for the user, or change the user's answer.
+import { isRecord } from '../events/payload-values.ts';
 import { dispatchFor, type ProxyContext } from './tool-hooks.ts';
 
 export interface ElicitAnswer {
@@ -53,8 +54,4 @@ function answerOf(output: Record<string, unknown>): ElicitAnswer | undefined {
   const action = output.action as ElicitAnswer['action'];
   // claude-code-hooks.md §2.31: `content` is only used with accept.
   return action === 'accept' && isRecord(output.content) ? { action, content: output.content } : { action };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,7 +1,9 @@
 // Passes every JSON-RPC message between the client (upstream) and the real server (downstream),
 // and runs the hooks on the two exchanges that have them: `tools/call` and `elicitation/create`.
+
 import { randomUUID } from 'node:crypto';
 import type { Transport } from '@modelcontextprotocol/client';
+import { isRecord } from '../events/payload-values.ts';
 import { monotonicMs } from '../model/clock.ts';
 import { afterElicitation, beforeElicitation } from './elicitation-hooks.ts';
 import {
@@ -240,10 +242,6 @@ export class Relay {
       this.#ctx.log(`could not send ${describeMessage(message)} to the client: ${describe(error)}`);
     }
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function describe(error: unknown): string {
